@@ -1,0 +1,56 @@
+#pragma once
+// The exact solver: bitboards per digit, naked and hidden singles propagated at every
+// node, minimum-remaining-values branching. A Solver keeps its scratch state between
+// calls, so the hot path allocates nothing; use one Solver per thread.
+
+#include <cstdint>
+#include <memory>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/random.hpp"
+
+namespace sudoforge::engine {
+
+struct SearchStats {
+  std::uint64_t nodes = 0;    // propagations run (root, each guess, each backtrack)
+  std::uint64_t guesses = 0;  // digits assumed in a cell
+  int max_depth = 0;          // deepest nesting of assumptions
+};
+
+struct SolveResult {
+  int count = 0;      // min(number of solutions, limit)
+  Grid solution;      // the first solution found; meaningful when count >= 1
+  SearchStats stats;
+};
+
+class Solver {
+ public:
+  // A solver for puzzles of `geometry` (builds its tables; allocates once).
+  explicit Solver(const Geometry& geometry);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  const Geometry& geometry() const;
+
+  // Counts the solutions of `puzzle` up to `limit` (>= 1) and returns
+  // min(count, limit), the first solution and search statistics. "Unique" is
+  // count == 1 with limit 2. Givens that clash give count 0 with nodes == 0
+  // (check them with find_clash first to name the clash). `puzzle` must have this
+  // solver's geometry. Never allocates, never throws.
+  SolveResult count_solutions(const Grid& puzzle, int limit = 2);
+
+  // Completes `puzzle` to one of its solutions, choosing branches with `rng`, so
+  // that an empty grid gives a random complete grid. Returns false (and leaves
+  // `out` unspecified) when there is no solution.
+  bool random_solution(const Grid& puzzle, Rng& rng, Grid& out);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One-off convenience: builds a Solver for the puzzle's geometry and counts.
+SolveResult count_solutions(const Grid& puzzle, int limit = 2);
+
+}  // namespace sudoforge::engine

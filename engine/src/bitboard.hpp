@@ -1,0 +1,104 @@
+#pragma once
+// Fixed-width bit sets for the solver's hot path (private to the engine).
+// Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace sudoforge::engine::detail {
+
+template <int W>
+struct Bits {
+  std::array<std::uint64_t, W> words{};
+
+  static Bits first_n(int n) {  // bits [0, n) set
+    Bits bits;
+    for (int i = 0; i < W; ++i) {
+      const int in_word = n - 64 * i;
+      if (in_word >= 64) {
+        bits.words[i] = ~std::uint64_t{0};
+      } else if (in_word > 0) {
+        bits.words[i] = (std::uint64_t{1} << in_word) - 1;
+      }
+    }
+    return bits;
+  }
+
+  bool test(int bit) const { return (words[static_cast<unsigned>(bit) >> 6] >> (bit & 63)) & 1U; }
+  void set(int bit) { words[static_cast<unsigned>(bit) >> 6] |= std::uint64_t{1} << (bit & 63); }
+  void reset(int bit) { words[static_cast<unsigned>(bit) >> 6] &= ~(std::uint64_t{1} << (bit & 63)); }
+
+  Bits& operator&=(const Bits& other) {
+    for (int i = 0; i < W; ++i) words[i] &= other.words[i];
+    return *this;
+  }
+  Bits& operator|=(const Bits& other) {
+    for (int i = 0; i < W; ++i) words[i] |= other.words[i];
+    return *this;
+  }
+  // this &= ~other
+  Bits& remove(const Bits& other) {
+    for (int i = 0; i < W; ++i) words[i] &= ~other.words[i];
+    return *this;
+  }
+  friend Bits operator&(Bits a, const Bits& b) { return a &= b; }
+  friend Bits operator|(Bits a, const Bits& b) { return a |= b; }
+  friend Bits operator^(Bits a, const Bits& b) {
+    for (int i = 0; i < W; ++i) a.words[i] ^= b.words[i];
+    return a;
+  }
+  friend Bits without(Bits a, const Bits& b) { return a.remove(b); }
+  friend Bits operator~(Bits a) {
+    for (int i = 0; i < W; ++i) a.words[i] = ~a.words[i];
+    return a;
+  }
+  friend bool operator==(const Bits& a, const Bits& b) {
+    std::uint64_t differ = 0;
+    for (int i = 0; i < W; ++i) differ |= a.words[i] ^ b.words[i];
+    return differ == 0;
+  }
+
+  bool any() const {
+    std::uint64_t all = 0;
+    for (int i = 0; i < W; ++i) all |= words[i];
+    return all != 0;
+  }
+
+  // 0 when empty, 1 for exactly one bit, 2 for more.
+  int count_upto_2() const {
+    std::uint64_t multi = 0;
+    int nonzero = 0;
+    for (int i = 0; i < W; ++i) {
+      multi |= words[i] & (words[i] - 1);
+      nonzero += words[i] != 0;
+    }
+    return multi != 0 ? 2 : nonzero;
+  }
+
+  int first() const {  // the lowest set bit; the set must not be empty
+    for (int i = 0; i < W - 1; ++i) {
+      if (words[i] != 0) return 64 * i + std::countr_zero(words[i]);
+    }
+    return 64 * (W - 1) + std::countr_zero(words[W - 1]);
+  }
+
+  // The first R words.
+  template <int R>
+  Bits<R> prefix() const {
+    Bits<R> head;
+    for (int i = 0; i < R; ++i) head.words[i] = words[i];
+    return head;
+  }
+
+  template <typename F>
+  void for_each(F&& f) const {
+    for (int i = 0; i < W; ++i) {
+      for (std::uint64_t word = words[i]; word != 0; word &= word - 1) {
+        f(64 * i + std::countr_zero(word));
+      }
+    }
+  }
+};
+
+}  // namespace sudoforge::engine::detail

@@ -1,0 +1,490 @@
+#include "sudoforge/engine/solver.hpp"
+
+#include <algorithm>
+#include <variant>
+#include <vector>
+
+#include "bitboard.hpp"
+#include "sudoforge/engine/units.hpp"
+
+namespace sudoforge::engine {
+
+namespace {
+
+using detail::Bits;
+
+// Unit-major layout. Each digit has one bitboard holding, for every unit, a field of
+// N + 1 bits: bit k stands for the unit's k-th cell, and the top bit of the field
+// (the "spare") is set while the digit is still to be placed in that unit. Per-field
+// arithmetic (SWAR) never borrows across fields because the spare is forced to 1
+// before subtracting. Fields never straddle words. A cell appears once per unit it
+// is in; rows come first, so the first words hold every cell once, row-major: the
+// "row section".
+//
+// Placing digit d in cell c clears c's peers (and the spares of c's units) from d's
+// board and marks c solved. The other digits' boards keep c: their bits for solved
+// cells are stale and every reader masks them with `solved`. So for unsolved cells
+// every board is exact, and a placement costs two word loops instead of N.
+struct Layout {
+  int fields_per_word;
+  int words;      // for every unit
+  int row_words;  // for the row section
+};
+
+constexpr Layout layout_for(int size, int units) {
+  const int per_word = 64 / (size + 1);
+  return {per_word, (units + per_word - 1) / per_word, (size + per_word - 1) / per_word};
+}
+
+// Sized for the diagonal variant, so one core serves both variants.
+constexpr Layout widest_layout(int size) { return layout_for(size, 3 * size + 2); }
+
+template <int N>
+class Core {
+ public:
+  static constexpr int W = widest_layout(N).words;
+  static constexpr int R = widest_layout(N).row_words;
+
+  explicit Core(const Geometry& geometry)
+      : cell_count_(geometry.cell_count()),
+        cells_(static_cast<std::size_t>(geometry.cell_count())),
+        position_cell_(64 * W, -1) {
+    const Units units(geometry);
+    const Layout layout = layout_for(N, geometry.unit_count());
+    std::vector<int> unit_base;
+    for (int unit = 0; unit < units.count(); ++unit) {
+      const int base = (unit / layout.fields_per_word) * 64 + (unit % layout.fields_per_word) * (N + 1);
+      unit_base.push_back(base);
+      low_.set(base);
+      spare_.set(base + N);
+      empty_board_.set(base + N);
+      int k = 0;
+      for (Cell cell : units.cells(unit)) {
+        const int position = base + k++;
+        empty_board_.set(position);
+        cells_[static_cast<std::size_t>(cell)].positions.set(position);
+        position_cell_[static_cast<std::size_t>(position)] = static_cast<std::int16_t>(cell);
+        if (unit < N) cells_[static_cast<std::size_t>(cell)].row_position = position;
+      }
+    }
+    for (Cell cell = 0; cell < cell_count_; ++cell) {
+      CellInfo& info = cells_[static_cast<std::size_t>(cell)];
+      for (Cell peer : units.peers(cell)) info.placed_mask |= cells_[static_cast<std::size_t>(peer)].positions;
+      for (int unit : units.units_of(cell)) info.placed_mask.set(unit_base[static_cast<std::size_t>(unit)] + N);
+      row_cells_.set(info.row_position);
+    }
+    build_locked_segments(geometry, units, layout);
+  }
+
+  // Solves `puzzle` into `result`: the shared body of counting and random filling.
+  void run(const Grid& puzzle, int limit, Rng* rng, SolveResult& result) {
+    result.count = 0;
+    result.stats = {};
+    result_ = &result;
+    limit_ = std::max(limit, 1);
+    rng_ = rng;
+    State state;
+    if (load(puzzle, state)) search(state, 0);
+    result.solution = Grid(puzzle.geometry());
+    if (result.count > 0) {
+      for (Cell cell = 0; cell < cell_count_; ++cell) {
+        result.solution.set(cell, first_solution_[static_cast<std::size_t>(cell)]);
+      }
+    }
+  }
+
+ private:
+  struct CellInfo {
+    Bits<W> positions;    // the cell in each of its units
+    Bits<W> placed_mask;  // what placing a digit here clears from its board
+    int row_position = 0;
+  };
+
+  struct State {
+    std::array<Bits<W>, N> boards;
+    Bits<W> solved;  // every position of every placed cell
+  };
+
+  const CellInfo& info(Cell cell) const { return cells_[static_cast<std::size_t>(cell)]; }
+  Cell cell_at(int position) const { return position_cell_[static_cast<std::size_t>(position)]; }
+
+  bool load(const Grid& puzzle, State& state) {
+    state.boards.fill(empty_board_);
+    checked_.fill(false);
+    locked_checked_.fill(false);
+    state.solved = {};
+    for (Cell cell = 0; cell < cell_count_; ++cell) {
+      const Digit value = puzzle[cell];
+      if (value == 0) continue;
+      if (!state.boards[static_cast<std::size_t>(value - 1)].test(info(cell).row_position)) return false;
+      place(state, value - 1, cell);
+    }
+    return true;
+  }
+
+  void place(State& state, int d, Cell cell) {
+    const CellInfo& cell_info = info(cell);
+    state.boards[static_cast<std::size_t>(d)].remove(cell_info.placed_mask);
+    state.solved |= cell_info.positions;
+    values_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
+  }
+
+  // Cells of the row section counted by how many digits they still allow: bit-sliced
+  // counters, planes[k] = unsolved cells with more than k candidates.
+  template <int K>
+  std::array<Bits<R>, K> count_planes(const State& state) const {
+    std::array<Bits<R>, K> planes{};
+    for (int d = 0; d < N; ++d) {
+      const Bits<R> board = state.boards[static_cast<std::size_t>(d)].template prefix<R>();
+      for (int k = K - 1; k > 0; --k) planes[static_cast<std::size_t>(k)] |= planes[static_cast<std::size_t>(k - 1)] & board;
+      planes[0] |= board;
+    }
+    const Bits<R> open = without(row_cells_.template prefix<R>(), state.solved.template prefix<R>());
+    for (auto& plane : planes) plane &= open;
+    return planes;
+  }
+
+  // Places every naked single, repeatedly. False on a contradiction.
+  bool naked_singles(State& state) {
+    for (;;) {
+      const auto [some, several] = count_planes<2>(state);
+      const Bits<R> open = without(row_cells_.template prefix<R>(), state.solved.template prefix<R>());
+      if (!(some == open)) return false;  // a cell without candidates
+      const Bits<R> singles = without(some, several);
+      if (!singles.any()) return true;
+      bool consistent = true;
+      singles.for_each([&](int position) {
+        if (!consistent) return;
+        for (int d = 0; d < N; ++d) {
+          if (state.boards[static_cast<std::size_t>(d)].test(position)) {
+            place(state, d, cell_at(position));
+            return;
+          }
+        }
+        consistent = false;  // another single of this batch took its last digit
+      });
+      if (!consistent) return false;
+    }
+  }
+
+  // Places the hidden singles of every digit whose live board changed since it was
+  // last found free of them. Returns -1 on a contradiction, else whether it placed.
+  int hidden_singles(State& state) {
+    bool placed = false;
+    for (int d = 0; d < N; ++d) {
+      const auto digit = static_cast<std::size_t>(d);
+      const Bits<W> live = without(state.boards[digit], state.solved);
+      // Words unchanged since the digit was last found free of singles stay so.
+      const Bits<W> changed = checked_[digit] ? live ^ checked_boards_[digit] : ~Bits<W>{};
+      if (!changed.any()) continue;
+      Bits<W> singles;
+      std::uint64_t stuck = 0;
+      for (int i = 0; i < W; ++i) {
+        if (changed.words[i] == 0) continue;
+        const std::uint64_t v = live.words[i];
+        const std::uint64_t low = low_.words[i];
+        const std::uint64_t spare = spare_.words[i];
+        const std::uint64_t decremented = (v | spare) - low;  // per field x - 1; spare = (x != 0)
+        const std::uint64_t nonempty = decremented & spare;
+        const std::uint64_t reduced = decremented & v;  // per field x & (x - 1)
+        const std::uint64_t several = ((reduced | spare) - low) & spare;
+        const std::uint64_t one = nonempty & ~several;
+        stuck |= v & spare & ~nonempty;  // to be placed, but nowhere left
+        singles.words[i] = v & (one - (one >> N));
+      }
+      if (stuck != 0) return -1;
+      if (!singles.any()) {
+        checked_[digit] = true;
+        checked_boards_[digit] = live;
+        continue;
+      }
+      singles.for_each([&](int position) {
+        const Cell cell = cell_at(position);
+        const int row_position = info(cell).row_position;
+        // Skip cells placed meanwhile; a digit that lost its place fails the next pass.
+        if (state.solved.test(row_position) || !state.boards[digit].test(row_position)) return;
+        place(state, d, cell);
+        placed = true;
+      });
+    }
+    return placed ? 1 : 0;
+  }
+
+  // Locked-candidate segments. Every unit field is cut into segments, each the
+  // unit's meeting with another unit: rows and box rows into runs of box_cols bits,
+  // columns (and diagonals, for square boxes) into runs of box_rows bits, and box
+  // fields also into box columns (strided). A segment's flag sits on its lowest bit;
+  // the elimination table there holds, in row-section positions, the other unit
+  // minus this one: where the digit leaves when this segment is the only one left.
+  void build_locked_segments(const Geometry& geometry, const Units& units, const Layout& layout) {
+    run_eliminations_.resize(static_cast<std::size_t>(64 * W));
+    column_eliminations_.resize(static_cast<std::size_t>(64 * W));
+    box_rows_ = geometry.box_rows();
+    box_cols_ = geometry.box_cols();
+    const auto add = [&](int unit, std::span<const int> indices, Bits<W>& flags, std::vector<Bits<R>>& table) {
+      if (indices.size() < 2 || static_cast<int>(indices.size()) == N) return;
+      const auto cells = units.cells(unit);
+      // The other unit holding every cell of the segment.
+      for (int other = 0; other < units.count(); ++other) {
+        if (other == unit) continue;
+        const auto other_cells = units.cells(other);
+        const bool holds_all = std::ranges::all_of(indices, [&](int index) {
+          return std::ranges::find(other_cells, cells[static_cast<std::size_t>(index)]) != other_cells.end();
+        });
+        if (!holds_all) continue;
+        const int base = (unit / layout.fields_per_word) * 64 + (unit % layout.fields_per_word) * (N + 1);
+        const int flag = base + indices[0];
+        flags.set(flag);
+        Bits<R>& eliminations = table[static_cast<std::size_t>(flag)];
+        for (Cell cell : other_cells) {
+          if (std::ranges::find(cells, cell) == cells.end()) eliminations.set(info(cell).row_position);
+        }
+        return;
+      }
+    };
+    std::vector<int> indices;
+    for (int unit = 0; unit < units.count(); ++unit) {
+      const UnitKind kind = units.kind(unit);
+      // Contiguous runs: box columns wide in rows and boxes, box rows long in columns.
+      const int run = (kind == UnitKind::Row || kind == UnitKind::Box) ? box_cols_ : box_rows_;
+      if (kind == UnitKind::Diagonal && box_rows_ != box_cols_) continue;
+      for (int start = 0; start + run <= N; start += run) {
+        indices.clear();
+        for (int k = 0; k < run; ++k) indices.push_back(start + k);
+        add(unit, indices, run == box_cols_ ? runs_of_cols_ : runs_of_rows_, run_eliminations_);
+      }
+      if (kind == UnitKind::Box) {
+        for (int col = 0; col < box_cols_; ++col) {
+          indices.clear();
+          for (int row = 0; row < box_rows_; ++row) indices.push_back(row * box_cols_ + col);
+          add(unit, indices, box_columns_, column_eliminations_);
+        }
+      }
+    }
+  }
+
+  // v | v >> step | ... | v >> ((count - 1) * step): for each bit, whether any of the
+  // `count` bits `step` apart from it upwards is set. Usual counts are unrolled.
+  static std::uint64_t smear(std::uint64_t v, int count, int step) {
+    switch (count) {
+      case 2: return v | (v >> step);
+      case 3: return v | (v >> step) | (v >> 2 * step);
+      case 4: return v | (v >> step) | (v >> 2 * step) | (v >> 3 * step);
+      default: {
+        std::uint64_t any = v;
+        for (int k = 1; k < count; ++k) any |= v >> (k * step);
+        return any;
+      }
+    }
+  }
+
+  // Per field, the flags of `flags` when exactly one is set there, else nothing.
+  std::uint64_t lone_flags(std::uint64_t flags, int word) const {
+    const std::uint64_t low = low_.words[static_cast<std::size_t>(word)];
+    const std::uint64_t spare = spare_.words[static_cast<std::size_t>(word)];
+    const std::uint64_t decremented = (flags | spare) - low;
+    const std::uint64_t several = (((decremented & flags) | spare) - low) & spare;
+    const std::uint64_t one = decremented & spare & ~several;
+    return flags & (one - (one >> N));
+  }
+
+  // Locked candidates: when a digit's places in one unit all lie where it meets
+  // another unit, the digit leaves the rest of that other unit. Returns whether it
+  // removed anything.
+  bool locked_candidates(State& state) {
+    bool removed = false;
+    for (int d = 0; d < N; ++d) {
+      const auto digit = static_cast<std::size_t>(d);
+      const Bits<W> live = without(state.boards[digit], state.solved);
+      const Bits<W> changed = locked_checked_[digit] ? live ^ locked_boards_[digit] : ~Bits<W>{};
+      if (!changed.any()) continue;
+      Bits<R> eliminated;
+      for (int i = 0; i < W; ++i) {
+        if (changed.words[static_cast<std::size_t>(i)] == 0) continue;
+        const std::uint64_t v = live.words[static_cast<std::size_t>(i)];
+        const std::uint64_t across_cols = smear(v, box_cols_, 1);  // a bit in the next box_cols
+        const std::uint64_t across_rows = smear(v, box_rows_, 1);
+        const std::uint64_t down_box = smear(v, box_rows_, box_cols_);  // a bit in the box column
+        const std::uint64_t runs = (across_cols & runs_of_cols_.words[static_cast<std::size_t>(i)]) |
+                                   (across_rows & runs_of_rows_.words[static_cast<std::size_t>(i)]);
+        const std::uint64_t columns = down_box & box_columns_.words[static_cast<std::size_t>(i)];
+        for (std::uint64_t lone = lone_flags(runs, i); lone != 0; lone &= lone - 1) {
+          eliminated |= run_eliminations_[static_cast<std::size_t>(64 * i + std::countr_zero(lone))];
+        }
+        for (std::uint64_t lone = lone_flags(columns, i); lone != 0; lone &= lone - 1) {
+          eliminated |= column_eliminations_[static_cast<std::size_t>(64 * i + std::countr_zero(lone))];
+        }
+      }
+      eliminated &= live.template prefix<R>();
+      if (!eliminated.any()) {
+        locked_checked_[digit] = true;
+        locked_boards_[digit] = live;
+        continue;
+      }
+      eliminated.for_each([&](int position) { state.boards[digit].remove(info(cell_at(position)).positions); });
+      removed = true;
+    }
+    return removed;
+  }
+
+  bool propagate(State& state) {
+    for (;;) {
+      if (!naked_singles(state)) return false;
+      const int hidden = hidden_singles(state);
+      if (hidden < 0) return false;
+      if (hidden == 0 && !locked_candidates(state)) return true;
+    }
+  }
+
+  bool complete(const State& state) const {
+    const Bits<R> rows = row_cells_.template prefix<R>();
+    return (state.solved.template prefix<R>() & rows) == rows;
+  }
+
+  // The branching cell: fewest candidates (minimum remaining values), first in
+  // row-major order among equals. Returns its row position and candidate digits.
+  std::pair<int, std::uint32_t> choose(const State& state) const {
+    const auto planes = count_planes<4>(state);
+    int position = 0;  // always replaced: search chooses only when an open cell has 2+ digits
+    if (const Bits<R> pairs = without(planes[1], planes[2]); pairs.any()) {
+      position = pairs.first();
+    } else if (const Bits<R> triples = without(planes[2], planes[3]); triples.any()) {
+      position = triples.first();
+    } else {
+      int best = N + 1;
+      planes[3].for_each([&](int candidate) {
+        if (best == 4) return;
+        int n = 0;
+        for (int d = 0; d < N; ++d) n += state.boards[static_cast<std::size_t>(d)].test(candidate);
+        if (n < best) {
+          best = n;
+          position = candidate;
+        }
+      });
+    }
+    std::uint32_t digits = 0;
+    for (int d = 0; d < N; ++d) {
+      if (state.boards[static_cast<std::size_t>(d)].test(position)) digits |= 1U << d;
+    }
+    return {position, digits};
+  }
+
+  int pick(std::uint32_t digits) {
+    if (rng_ == nullptr) return std::countr_zero(digits);
+    for (std::uint32_t skip = rng_->below(static_cast<std::uint32_t>(std::popcount(digits))); skip > 0; --skip) {
+      digits &= digits - 1;
+    }
+    return std::countr_zero(digits);
+  }
+
+  // Depth-first search from `state`. Returns true once `limit_` solutions are found.
+  bool search(State& state, int depth) {
+    SearchStats& stats = result_->stats;
+    stats.max_depth = std::max(stats.max_depth, depth);
+    for (;;) {
+      ++stats.nodes;
+      if (!propagate(state)) return false;
+      if (complete(state)) {
+        if (++result_->count == 1) first_solution_ = values_;
+        return result_->count >= limit_;
+      }
+      const auto [position, digits] = choose(state);
+      const int d = pick(digits);
+      const Cell cell = cell_at(position);
+      State child = state;
+      place(child, d, cell);
+      ++stats.guesses;
+      if (search(child, depth + 1)) return true;
+      // d is wrong here: go on without it.
+      state.boards[static_cast<std::size_t>(d)].remove(info(cell).positions);
+    }
+  }
+
+  int cell_count_;
+  Bits<W> low_;          // lowest bit of every field
+  Bits<W> spare_;        // spare bit of every field
+  Bits<W> empty_board_;  // a digit's board on an empty grid: every cell and spare
+  Bits<W> row_cells_;    // every cell in the row section
+  std::vector<CellInfo> cells_;
+  std::vector<std::int16_t> position_cell_;
+  int box_rows_ = 1;
+  int box_cols_ = 1;
+  Bits<W> runs_of_cols_;  // segment flags of runs box_cols long
+  Bits<W> runs_of_rows_;  // segment flags of runs box_rows long
+  Bits<W> box_columns_;   // segment flags of box columns
+  std::vector<Bits<R>> run_eliminations_;     // by flag position, for runs
+  std::vector<Bits<R>> column_eliminations_;  // by flag position, for box columns
+
+  // Per call.
+  SolveResult* result_ = nullptr;
+  int limit_ = 2;
+  Rng* rng_ = nullptr;
+  std::array<std::uint8_t, kMaxCells> values_{};          // digit placed in each solved cell
+  std::array<std::uint8_t, kMaxCells> first_solution_{};  // values_ at the first solution
+  // The live board each digit had when it was last found free of hidden singles.
+  std::array<bool, N> checked_{};
+  std::array<Bits<W>, N> checked_boards_{};
+  // The same for locked candidates.
+  std::array<bool, N> locked_checked_{};
+  std::array<Bits<W>, N> locked_boards_{};
+};
+
+// Cores for 1 to kMaxSize digits.
+template <int... Sizes>
+std::variant<Core<Sizes + 1>...> make_core_of(const Geometry& geometry, std::integer_sequence<int, Sizes...>);
+
+using AnyCore = decltype(make_core_of(std::declval<Geometry>(), std::make_integer_sequence<int, kMaxSize>{}));
+
+// The core for the geometry's digit count.
+template <int N = 1>
+AnyCore make_core(const Geometry& geometry) {
+  if constexpr (N < kMaxSize) {
+    if (geometry.size() != N) return make_core<N + 1>(geometry);
+  }
+  return AnyCore(std::in_place_index<N - 1>, geometry);
+}
+
+}  // namespace
+
+class Solver::Impl {
+ public:
+  explicit Impl(const Geometry& geometry) : geometry_(geometry), core_(make_core(geometry)) {}
+
+  const Geometry& geometry() const { return geometry_; }
+
+  void run(const Grid& puzzle, int limit, Rng* rng, SolveResult& result) {
+    std::visit([&](auto& core) { core.run(puzzle, limit, rng, result); }, core_);
+  }
+
+ private:
+  Geometry geometry_;
+  AnyCore core_;
+};
+
+Solver::Solver(const Geometry& geometry) : impl_(std::make_unique<Impl>(geometry)) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+const Geometry& Solver::geometry() const { return impl_->geometry(); }
+
+SolveResult Solver::count_solutions(const Grid& puzzle, int limit) {
+  SolveResult result;
+  impl_->run(puzzle, limit, nullptr, result);
+  return result;
+}
+
+bool Solver::random_solution(const Grid& puzzle, Rng& rng, Grid& out) {
+  SolveResult result;
+  impl_->run(puzzle, 1, &rng, result);
+  if (result.count == 0) return false;
+  out = result.solution;
+  return true;
+}
+
+SolveResult count_solutions(const Grid& puzzle, int limit) {
+  Solver solver(puzzle.geometry());
+  return solver.count_solutions(puzzle, limit);
+}
+
+}  // namespace sudoforge::engine

@@ -1,0 +1,298 @@
+#include "sudoforge/engine/text_format.hpp"
+
+#include <cstdio>
+
+namespace sudoforge::engine {
+
+namespace {
+
+constexpr std::string_view kWhitespace = " \t\v\f";
+
+std::string_view trim(std::string_view text) {
+  const auto begin = text.find_first_not_of(kWhitespace);
+  if (begin == std::string_view::npos) return {};
+  const auto end = text.find_last_not_of(kWhitespace);
+  return text.substr(begin, end - begin + 1);
+}
+
+// 'x' for printable ASCII, "byte 0x1F" otherwise.
+std::string show(char symbol) {
+  const auto byte = static_cast<unsigned char>(symbol);
+  if (byte >= 0x20 && byte < 0x7F) return std::string("'") + symbol + "'";
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "byte 0x%02X", byte);
+  return buffer;
+}
+
+bool is_row_filler(char c) { return c == ' ' || c == '\t' || c == '|'; }
+
+// A grid separator line: only rule characters, and not a row of '-' blanks.
+bool is_separator(std::string_view line, int size) {
+  int dashes = 0;
+  bool rule_mark = false;
+  for (char c : line) {
+    if (c == '-') {
+      ++dashes;
+    } else if (c == '+' || c == '=' || c == '*') {
+      rule_mark = true;
+    } else if (!is_row_filler(c)) {
+      return false;
+    }
+  }
+  return rule_mark || (dashes > 0 && dashes != size);
+}
+
+// The number of cell symbols on a grid row (fillers skipped, a '#' ends the row).
+int row_symbol_count(std::string_view line) {
+  int symbols = 0;
+  for (char c : line) {
+    if (c == '#') break;
+    if (!is_row_filler(c)) ++symbols;
+  }
+  return symbols;
+}
+
+// The first CSV field of a header ("quizzes", "puzzle") holds no digit and no blank
+// symbol, so a puzzle with a typo is still reported, never taken for a header.
+bool is_csv_header(std::string_view field) {
+  return field.find_first_of("0123456789._") == std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<TextFormat> parse_text_format(std::string_view name) {
+  if (name == "auto") return TextFormat::Auto;
+  if (name == "line") return TextFormat::Line;
+  if (name == "grid" || name == "sdk") return TextFormat::Grid;
+  if (name == "csv") return TextFormat::Csv;
+  return std::nullopt;
+}
+
+std::string_view text_format_name(TextFormat format) {
+  switch (format) {
+    case TextFormat::Auto: return "auto";
+    case TextFormat::Line: return "line";
+    case TextFormat::Grid: return "grid";
+    case TextFormat::Csv: return "csv";
+  }
+  return "auto";
+}
+
+int symbol_value(char symbol) {
+  if (symbol >= '1' && symbol <= '9') return symbol - '0';
+  if (symbol >= 'A' && symbol <= 'G') return symbol - 'A' + 10;
+  if (symbol >= 'a' && symbol <= 'g') return symbol - 'a' + 10;
+  if (symbol == '.' || symbol == '0' || symbol == '_' || symbol == '-') return 0;
+  return -1;
+}
+
+char digit_symbol(Digit digit) {
+  if (digit <= 0) return '.';
+  if (digit <= 9) return static_cast<char>('0' + digit);
+  return static_cast<char>('A' + digit - 10);
+}
+
+std::string to_line(const Grid& grid) {
+  std::string line;
+  line.reserve(static_cast<std::size_t>(grid.cell_count()));
+  for (std::uint8_t value : grid.values()) line.push_back(digit_symbol(value));
+  return line;
+}
+
+std::string to_block(const Grid& grid) {
+  const Geometry& geometry = grid.geometry();
+  const int size = geometry.size();
+  std::string text;
+  std::string separator;
+  for (int row = 0; row < size; ++row) {
+    std::string line;
+    for (int col = 0; col < size; ++col) {
+      if (col > 0) line += (col % geometry.box_cols() == 0) ? " | " : " ";
+      line.push_back(digit_symbol(grid[geometry.cell(row, col)]));
+    }
+    if (separator.empty()) {
+      for (char c : line) separator.push_back(c == '|' ? '+' : '-');
+    }
+    if (row > 0 && row % geometry.box_rows() == 0) text += separator + "\n";
+    text += line + "\n";
+  }
+  return text;
+}
+
+ParseError::ParseError(std::string source, int line, int column, std::string reason)
+    : std::runtime_error(source + ":" + std::to_string(line) + ": " + reason),
+      source_(std::move(source)),
+      line_(line),
+      column_(column),
+      reason_(std::move(reason)) {}
+
+PuzzleParser::PuzzleParser(const Geometry& geometry, TextFormat format, std::string source)
+    : geometry_(geometry), format_(format), source_(std::move(source)), block_(geometry) {}
+
+void PuzzleParser::fail(int column, std::string reason) const {
+  throw ParseError(source_, line_number_, column, std::move(reason));
+}
+
+Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset) const {
+  const auto column = [&](std::size_t i) { return static_cast<int>(column_offset + i + 1); };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (symbol_value(text[i]) < 0) {
+      fail(column(i), "bad character " + show(text[i]) + " at column " + std::to_string(column(i)));
+    }
+  }
+  const auto expected = static_cast<std::size_t>(geometry_.cell_count());
+  if (text.size() != expected) {
+    fail(0, "wrong length: " + std::to_string(text.size()) + " cells, expected " + std::to_string(expected) +
+                " for " + geometry_.name());
+  }
+  Grid grid(geometry_);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int value = symbol_value(text[i]);
+    if (value > geometry_.size()) {
+      fail(column(i), "digit " + show(text[i]) + " at column " + std::to_string(column(i)) +
+                          " is out of range for " + geometry_.name());
+    }
+    grid.set(static_cast<Cell>(i), value);
+  }
+  return grid;
+}
+
+std::optional<ParsedPuzzle> PuzzleParser::feed(std::string_view line) {
+  ++line_number_;
+  if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  if (line.ends_with('\r')) line.remove_suffix(1);
+  const std::string_view content = trim(line);
+
+  if (content.empty() || content.front() == '#') {
+    // A blank line ends a grid block; a comment may sit between its rows.
+    if (content.empty() && format_ == TextFormat::Grid) {
+      rows_to_skip_ = 0;
+      finish();  // reports a grid cut short
+    }
+    return std::nullopt;
+  }
+
+  if (format_ == TextFormat::Auto) {
+    if (content.find(',') != std::string_view::npos) {
+      format_ = TextFormat::Csv;
+    } else if (is_separator(content, geometry_.size()) || row_symbol_count(content) == geometry_.size()) {
+      format_ = TextFormat::Grid;
+    } else {
+      format_ = TextFormat::Line;
+    }
+  }
+  const bool first = !seen_puzzle_line_;
+  seen_puzzle_line_ = true;
+
+  switch (format_) {
+    case TextFormat::Grid: return feed_grid_format(line);
+    case TextFormat::Csv:
+      if (first && is_csv_header(content.substr(0, content.find(',')))) return std::nullopt;
+      return feed_csv_format(line);
+    default: return feed_line_format(line, static_cast<std::size_t>(content.data() - line.data()));
+  }
+}
+
+std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
+  std::string_view rest = line.substr(start);
+  const auto end = rest.find_first_of(" \t\v\f#");
+  const std::string_view token = rest.substr(0, end);
+  std::string_view note = end == std::string_view::npos ? std::string_view{} : trim(rest.substr(end));
+  if (note.starts_with('#')) note = trim(note.substr(1));
+  return ParsedPuzzle{parse_cells(token, start), line_number_, std::string(note)};
+}
+
+std::optional<ParsedPuzzle> PuzzleParser::feed_csv_format(std::string_view line) {
+  const auto comma = line.find(',');
+  std::string_view field = line.substr(0, comma);
+  std::size_t offset = 0;
+  while (offset < field.size() && (field[offset] == ' ' || field[offset] == '\t' || field[offset] == '"')) {
+    ++offset;
+  }
+  field.remove_prefix(offset);
+  while (!field.empty() && (field.back() == ' ' || field.back() == '\t' || field.back() == '"')) {
+    field.remove_suffix(1);
+  }
+  return ParsedPuzzle{parse_cells(field, offset), line_number_, {}};
+}
+
+std::optional<ParsedPuzzle> PuzzleParser::feed_grid_format(std::string_view line) {
+  const int size = geometry_.size();
+  if (is_separator(line, size)) return std::nullopt;
+  if (rows_to_skip_ > 0) {  // the rest of a block whose earlier row was bad
+    --rows_to_skip_;
+    return std::nullopt;
+  }
+  if (block_rows_ == 0) {
+    block_line_ = line_number_;
+    block_ = Grid(geometry_);
+  }
+  const int row = block_rows_;
+  const auto abandon_block = [&] {
+    rows_to_skip_ = size - row - 1;
+    block_rows_ = 0;
+  };
+
+  int col = 0;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '#') break;
+    if (is_row_filler(c)) continue;
+    const int value = symbol_value(c);
+    const int column = static_cast<int>(i + 1);
+    if (value < 0 || value > size) {
+      abandon_block();
+      fail(column, (value < 0 ? "bad character " + show(c) : "digit " + show(c)) + " at column " +
+                       std::to_string(column) + (value < 0 ? "" : " is out of range for " + geometry_.name()));
+    }
+    if (col < size) block_.set(geometry_.cell(row, col), value);
+    ++col;
+  }
+  if (col != size) {
+    abandon_block();
+    fail(0, "grid row has " + std::to_string(col) + " cells, expected " + std::to_string(size) + " for " +
+                geometry_.name());
+  }
+  if (++block_rows_ < size) return std::nullopt;
+  block_rows_ = 0;
+  return ParsedPuzzle{block_, block_line_, {}};
+}
+
+void PuzzleParser::skip_line() {
+  ++line_number_;
+  if (block_rows_ > 0) {
+    rows_to_skip_ = geometry_.size() - block_rows_ - 1;
+    block_rows_ = 0;
+  }
+}
+
+void PuzzleParser::finish() {
+  if (block_rows_ > 0) {
+    const int rows = block_rows_;
+    block_rows_ = 0;
+    throw ParseError(source_, block_line_, 0,
+                     "incomplete grid: " + std::to_string(rows) + " of " + std::to_string(geometry_.size()) +
+                         " rows");
+  }
+}
+
+Grid parse_puzzle(std::string_view text, const Geometry& geometry) {
+  PuzzleParser parser(geometry, TextFormat::Auto, "<text>");
+  std::optional<ParsedPuzzle> found;
+  int line = 0;
+  while (!text.empty()) {
+    const auto newline = text.find('\n');
+    const std::string_view part = text.substr(0, newline);
+    text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
+    ++line;
+    if (auto puzzle = parser.feed(part)) {
+      if (found) throw ParseError("<text>", line, 0, "more than one puzzle in the text");
+      found = std::move(puzzle);
+    }
+  }
+  parser.finish();
+  if (!found) throw ParseError("<text>", line, 0, "no puzzle in the text");
+  return found->grid;
+}
+
+}  // namespace sudoforge::engine

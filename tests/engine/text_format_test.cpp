@@ -1,0 +1,221 @@
+#include "sudoforge/engine/text_format.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "test_data.hpp"
+
+namespace sudoforge::engine {
+namespace {
+
+constexpr const char* kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+struct Fed {
+  std::vector<ParsedPuzzle> puzzles;
+  std::vector<ParseError> errors;
+};
+
+// Feeds `text` line by line, collecting puzzles and errors as a caller would.
+Fed feed_all(const std::string& text, TextFormat format = TextFormat::Auto, const Geometry& geometry = Geometry{}) {
+  PuzzleParser parser(geometry, format, "in.txt");
+  Fed fed;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    try {
+      if (auto puzzle = parser.feed(line)) fed.puzzles.push_back(*puzzle);
+    } catch (const ParseError& error) {
+      fed.errors.push_back(error);
+    }
+  }
+  try {
+    parser.finish();
+  } catch (const ParseError& error) {
+    fed.errors.push_back(error);
+  }
+  return fed;
+}
+
+TEST(TextFormat, ReadsOneLinePuzzlesWithAnyBlankSymbol) {
+  std::string zeros = kPuzzle;
+  std::string mixed = kPuzzle;
+  for (char& c : zeros) c = c == '.' ? '0' : c;
+  for (std::size_t i = 0; i < mixed.size(); ++i) {
+    if (mixed[i] == '.') mixed[i] = "._-0"[i % 4];
+  }
+  const Fed fed = feed_all(std::string(kPuzzle) + "\n" + zeros + "\n" + mixed + "\n");
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 3u);
+  EXPECT_EQ(fed.puzzles[0].grid, fed.puzzles[1].grid);
+  EXPECT_EQ(fed.puzzles[0].grid, fed.puzzles[2].grid);
+  EXPECT_EQ(to_line(fed.puzzles[0].grid), kPuzzle);
+  EXPECT_EQ(fed.puzzles[0].grid.clue_count(), 17);
+  EXPECT_EQ(fed.puzzles[2].line, 3);
+}
+
+TEST(TextFormat, SkipsCommentsAndBlankLinesAndKeepsTrailingNotes) {
+  const Fed fed = feed_all(std::string("# a header\n\n   \n") + kPuzzle + "   # from Norvig's essay\n" + kPuzzle +
+                           " rated 9.2\n");
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  EXPECT_EQ(fed.puzzles[0].line, 4);
+  EXPECT_EQ(fed.puzzles[0].note, "from Norvig's essay");
+  EXPECT_EQ(fed.puzzles[1].note, "rated 9.2");
+}
+
+TEST(TextFormat, IgnoresCarriageReturnsAndAByteOrderMark) {
+  const Fed fed = feed_all(std::string("\xEF\xBB\xBF") + kPuzzle + "\r\n" + kPuzzle + "\r\n");
+  ASSERT_EQ(fed.errors.size(), 0u);
+  EXPECT_EQ(fed.puzzles.size(), 2u);
+}
+
+TEST(TextFormat, ReadsNorvigsGridLayout) {
+  const std::string grid =
+      "4 . . |. . . |8 . 5 \n"
+      ". 3 . |. . . |. . . \n"
+      ". . . |7 . . |. . . \n"
+      "------+------+------\n"
+      ". 2 . |. . . |. 6 . \n"
+      ". . . |. 8 . |4 . . \n"
+      ". . . |. 1 . |. . . \n"
+      "------+------+------\n"
+      ". . . |6 . 3 |. 7 . \n"
+      "5 . . |2 . . |. . . \n"
+      "1 . 4 |. . . |. . . \n";
+  const Fed fed = feed_all(grid + "\n" + grid);
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  EXPECT_EQ(to_line(fed.puzzles[0].grid), kPuzzle);
+  EXPECT_EQ(fed.puzzles[1].line, 13);
+}
+
+TEST(TextFormat, ReadsTheNineLineSdkLayout) {
+  const std::string sdk =
+      "#A someone\n#D a puzzle\n4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n"
+      "5..2.....\n1.4......\n";
+  const Fed fed = feed_all(sdk, TextFormat::Grid);
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 1u);
+  EXPECT_EQ(to_line(fed.puzzles[0].grid), kPuzzle);
+  EXPECT_EQ(fed.puzzles[0].line, 3);
+}
+
+TEST(TextFormat, ReadsTheFirstCsvColumnAndSkipsTheHeader) {
+  std::string zeros = kPuzzle;
+  for (char& c : zeros) c = c == '.' ? '0' : c;
+  const Fed fed = feed_all("quizzes,solutions\n" + zeros + ",123\n\"" + zeros + "\",456\n");
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  EXPECT_EQ(to_line(fed.puzzles[1].grid), kPuzzle);
+  EXPECT_EQ(fed.puzzles[1].line, 3);
+}
+
+TEST(TextFormat, ReportsABadCharacterWithItsColumn) {
+  std::string bad = kPuzzle;
+  bad[13] = 'x';
+  const Fed fed = feed_all(std::string(kPuzzle) + "\n" + bad + "\n" + kPuzzle + "\n");
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:2: bad character 'x' at column 14");
+  EXPECT_EQ(fed.errors[0].line(), 2);
+  EXPECT_EQ(fed.errors[0].column(), 14);
+}
+
+TEST(TextFormat, ReportsBinaryBytesByValue) {
+  const Fed fed = feed_all(std::string("4..\x01..") + "\n");
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_EQ(fed.errors[0].reason(), "bad character byte 0x01 at column 4");
+}
+
+TEST(TextFormat, ReportsTheWrongLength) {
+  const Fed fed = feed_all(std::string(kPuzzle).substr(1) + "\n" + kPuzzle + "4\n");
+  ASSERT_EQ(fed.errors.size(), 2u);
+  EXPECT_EQ(fed.errors[0].reason(), "wrong length: 80 cells, expected 81 for 9x9");
+  EXPECT_EQ(fed.errors[1].reason(), "wrong length: 82 cells, expected 81 for 9x9");
+}
+
+TEST(TextFormat, ReportsDigitsOutOfRangeForTheGeometry) {
+  const Fed fed = feed_all("1234....5.......\n", TextFormat::Auto, Geometry(2, 2));
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_EQ(fed.errors[0].reason(), "digit '5' at column 9 is out of range for 4x4");
+}
+
+TEST(TextFormat, ReadsLettersForDigitsAboveNine) {
+  const Geometry geometry(4, 4);
+  std::string line(256, '.');
+  line[0] = 'A';
+  line[1] = 'g';
+  line[2] = '9';
+  const Fed fed = feed_all(line + "\n", TextFormat::Auto, geometry);
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 1u);
+  EXPECT_EQ(fed.puzzles[0].grid[0], 10);
+  EXPECT_EQ(fed.puzzles[0].grid[1], 16);
+  EXPECT_EQ(to_line(fed.puzzles[0].grid).substr(0, 3), "AG9");
+}
+
+TEST(TextFormat, ReportsABadGridRowAndKeepsTheNextGrid) {
+  const std::string good =
+      "4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
+  const std::string bad =
+      "4.....8.5\n.3.......\n...7.....\n.2....6.\n....8.4..\n....1....\n...6.3.7.\n5..2.....\n1.4......\n";
+  const Fed fed = feed_all(good + bad + good, TextFormat::Grid);
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  EXPECT_EQ(fed.puzzles[1].line, 19);
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:13: grid row has 8 cells, expected 9 for 9x9");
+}
+
+TEST(TextFormat, ReportsAnIncompleteGrid) {
+  const Fed fed = feed_all("4.....8.5\n.3.......\n...7.....\n", TextFormat::Grid);
+  EXPECT_EQ(fed.puzzles.size(), 0u);
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 3 of 9 rows");
+}
+
+TEST(TextFormat, ReportsAGridCutShortByABlankLine) {
+  const Fed fed = feed_all("4.....8.5\n.3.......\n\n4.....8.5\n.3.......\n...7.....\n.2.....6.\n....8.4..\n....1....\n"
+                           "...6.3.7.\n5..2.....\n1.4......\n",
+                           TextFormat::Grid);
+  ASSERT_EQ(fed.errors.size(), 1u);
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 2 of 9 rows");
+  ASSERT_EQ(fed.puzzles.size(), 1u);
+  EXPECT_EQ(fed.puzzles[0].line, 4);
+}
+
+TEST(TextFormat, WritesTheGridLayoutItReads) {
+  const Grid grid = parse_puzzle(kPuzzle);
+  const std::string block = to_block(grid);
+  EXPECT_EQ(block.substr(0, 22), "4 . . | . . . | 8 . 5\n");
+  EXPECT_NE(block.find("------+-------+------\n"), std::string::npos);
+  EXPECT_EQ(parse_puzzle(block), grid);
+  const Geometry six(2, 3);
+  Grid small(six);
+  small.set(0, 6);
+  EXPECT_EQ(parse_puzzle(to_block(small), six), small);
+}
+
+TEST(TextFormat, ParsePuzzleWantsExactlyOnePuzzle) {
+  EXPECT_THROW(parse_puzzle(""), ParseError);
+  EXPECT_THROW(parse_puzzle(std::string(kPuzzle) + "\n" + kPuzzle), ParseError);
+}
+
+TEST(TextFormat, NamesFormats) {
+  EXPECT_EQ(parse_text_format("sdk"), TextFormat::Grid);
+  EXPECT_EQ(parse_text_format("csv"), TextFormat::Csv);
+  EXPECT_FALSE(parse_text_format("xml").has_value());
+  EXPECT_EQ(text_format_name(TextFormat::Line), "line");
+}
+
+// Every shipped collection reads without a single error.
+TEST(TextFormat, ReadsEveryShippedCollection) {
+  for (const char* name : {"top95.txt", "hardest.txt", "top1465.txt"}) {
+    const Fed fed = feed_all(test::read_file(test::data_path(name)));
+    EXPECT_EQ(fed.errors.size(), 0u) << name;
+    EXPECT_GT(fed.puzzles.size(), 10u) << name;
+  }
+}
+
+}  // namespace
+}  // namespace sudoforge::engine
