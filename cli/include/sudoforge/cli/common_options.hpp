@@ -1,0 +1,49 @@
+#pragma once
+// Options several commands share: geometry, input format, threads.
+
+#include <memory>
+#include <string>
+
+#include "sudoforge/engine/geometry.hpp"
+#include "sudoforge/engine/text_format.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace sudoforge::cli {
+
+struct GeometryOptions {
+  int size = 0;         // --size N (0: not given)
+  std::string box;      // --box RxC
+  bool diagonal = false;
+};
+
+// Adds --size, --box and --diagonal.
+void add_geometry_options(CLI::App& command, GeometryOptions& options);
+// The geometry asked for (9x9 classic by default). Throws CliError for bad values.
+engine::Geometry resolve_geometry(const GeometryOptions& options);
+
+// Adds --format (auto, line, grid, sdk, csv).
+void add_format_option(CLI::App& command, std::string& format);
+engine::TextFormat resolve_format(const std::string& format);
+
+// Adds --threads N (0, the default, means every core).
+void add_threads_option(CLI::App& command, int& threads);
+
+// Caps oneTBB's worker count for its lifetime (no cap for 0).
+class ThreadLimit {
+ public:
+  explicit ThreadLimit(int threads);
+  ~ThreadLimit();
+  ThreadLimit(const ThreadLimit&) = delete;
+  ThreadLimit& operator=(const ThreadLimit&) = delete;
+  int threads() const { return threads_; }  // the effective count
+
+ private:
+  struct Control;  // wraps tbb::global_control, kept out of this header
+  std::unique_ptr<Control> control_;
+  int threads_;
+};
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,62 @@
+#pragma once
+// Puzzles read from files or stdin, in order, with every problem kept as a record:
+// nothing read is dropped silently.
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/text_format.hpp"
+
+namespace sudoforge::cli {
+
+struct InputRecord {
+  enum class Kind {
+    Puzzle,      // grid holds the puzzle
+    Rejected,    // a malformed puzzle: reason says why
+    Unreadable,  // a source that cannot be opened or read: reason says why
+  };
+  Kind kind = Kind::Puzzle;
+  std::string source;  // file name as given, "<stdin>" for "-"
+  int line = 0;        // 1-based; 0 for a whole source
+  engine::Grid grid;
+  std::string note;
+  std::string reason;
+
+  // "FILE:LINE: reason" (or "cannot open ..." for unreadable sources).
+  std::string message() const;
+};
+
+class PuzzleInput {
+ public:
+  // Reads `paths` in order ("-" is stdin; no paths means stdin).
+  PuzzleInput(std::vector<std::string> paths, const engine::Geometry& geometry, engine::TextFormat format);
+  ~PuzzleInput();
+  PuzzleInput(const PuzzleInput&) = delete;
+  PuzzleInput& operator=(const PuzzleInput&) = delete;
+
+  // Fills `record` with the next record. Returns false when every source is done.
+  bool next(InputRecord& record);
+
+  // Lines longer than this are rejected without being kept in memory.
+  static constexpr std::size_t kMaxLineLength = 1 << 20;
+
+ private:
+  bool open_next_source(InputRecord& record);
+  bool read_line(bool& too_long);
+
+  std::vector<std::string> paths_;
+  engine::Geometry geometry_;
+  engine::TextFormat format_;
+  std::size_t next_path_ = 0;
+  std::FILE* file_ = nullptr;
+  bool owns_file_ = false;
+  std::string source_;
+  std::unique_ptr<engine::PuzzleParser> parser_;
+  std::string line_;
+  int line_number_ = 0;
+};
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,25 @@
+#include "sudoforge/cli/app.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/solve_command.hpp"
+
+namespace sudoforge::cli {
+
+int run(int argc, char** argv) {
+  CLI::App app{"sudoforge: make, solve and rate Sudoku puzzles in bulk"};
+  app.set_version_flag("--version", "sudoforge 0.1.0");
+  app.require_subcommand(1);
+  int exit_code = kExitOk;
+  setup_solve(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& error) {
+    const int code = app.exit(error);
+    return code == 0 ? kExitOk : kExitError;
+  }
+  return exit_code;
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,56 @@
+#include "sudoforge/cli/common_options.hpp"
+
+#include <CLI/CLI.hpp>
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
+#include "sudoforge/cli/errors.hpp"
+
+namespace sudoforge::cli {
+
+void add_geometry_options(CLI::App& command, GeometryOptions& options) {
+  auto* size = command.add_option("--size", options.size, "Digits per unit: 4, 6, 8, 9, 12, 16, ... (default 9)")
+                   ->check(CLI::Range(1, engine::kMaxSize));
+  command.add_option("--box", options.box, "Box shape RxC, e.g. 2x3 (instead of --size)")->excludes(size);
+  command.add_flag("--diagonal", options.diagonal, "X-Sudoku: both main diagonals are units too");
+}
+
+engine::Geometry resolve_geometry(const GeometryOptions& options) {
+  const auto variant = options.diagonal ? engine::Variant::Diagonal : engine::Variant::Classic;
+  try {
+    if (!options.box.empty()) return engine::Geometry::parse_box(options.box, variant);
+    if (options.size != 0) return engine::Geometry::for_size(options.size, variant);
+    return engine::Geometry(3, 3, variant);
+  } catch (const std::invalid_argument& error) {
+    throw CliError(error.what());
+  }
+}
+
+void add_format_option(CLI::App& command, std::string& format) {
+  command.add_option("--format", format, "Input layout: auto, line, grid (or sdk), csv")
+      ->check(CLI::IsMember({"auto", "line", "grid", "sdk", "csv"}))
+      ->capture_default_str();
+}
+
+engine::TextFormat resolve_format(const std::string& format) {
+  if (const auto parsed = engine::parse_text_format(format)) return *parsed;
+  throw CliError("unknown input format '" + format + "'");
+}
+
+void add_threads_option(CLI::App& command, int& threads) {
+  command.add_option("--threads", threads, "Worker threads (default: every core)")->check(CLI::Range(0, 4096));
+}
+
+struct ThreadLimit::Control {
+  explicit Control(int threads)
+      : control(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)) {}
+  tbb::global_control control;
+};
+
+ThreadLimit::ThreadLimit(int threads) : threads_(threads > 0 ? threads : tbb::info::default_concurrency()) {
+  if (threads > 0) control_ = std::make_unique<Control>(threads);
+}
+
+ThreadLimit::~ThreadLimit() = default;
+
+}  // namespace sudoforge::cli

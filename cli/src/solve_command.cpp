@@ -1,0 +1,183 @@
+#include "sudoforge/cli/solve_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_pipeline.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/puzzle_input.hpp"
+#include "sudoforge/engine/check.hpp"
+#include "sudoforge/engine/solver.hpp"
+#include "sudoforge/engine/units.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Item {
+  InputRecord record;
+  engine::SolveResult result;
+  double seconds = 0;
+};
+
+struct Batch {
+  std::vector<Item> items;
+};
+
+constexpr std::size_t kBatchSize = 64;
+
+struct Tally {
+  long unique = 0;
+  long several = 0;
+  long none = 0;
+  long rejected = 0;
+  long unreadable = 0;
+  double solve_seconds = 0;
+  double max_seconds = 0;
+  long solved() const { return unique + several + none; }
+};
+
+// Checks the givens, then counts: the work of one puzzle, on any thread.
+void solve_item(Item& item, engine::Solver& solver, const engine::Units& units, int limit) {
+  if (item.record.kind != InputRecord::Kind::Puzzle) return;
+  if (const auto clash = engine::find_clash(item.record.grid, units)) {
+    item.record.kind = InputRecord::Kind::Rejected;
+    item.record.reason = "clashing givens: " + engine::describe(*clash, units);
+    return;
+  }
+  const auto start = Clock::now();
+  item.result = solver.count_solutions(item.record.grid, limit);
+  item.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The stdout text for one solved puzzle.
+void format_item(const Item& item, const SolveOptions& options, std::string& out) {
+  const auto& record = item.record;
+  const int count = item.result.count;
+  const std::string prefix = options.with_source ? record.source + ":" + std::to_string(record.line) + ": " : "";
+  if (options.count) {
+    out += prefix + std::to_string(count) + "\n";
+    return;
+  }
+  const engine::Grid& shown = count > 0 ? item.result.solution : record.grid;
+  const char* remark = count == 0 ? "no solution" : (count > 1 ? "several solutions; the first found" : "");
+  if (options.layout == "grid") {
+    out += prefix.empty() && *remark == '\0' ? "" : "# " + prefix + remark + "\n";
+    out += engine::to_block(shown) + "\n";
+    return;
+  }
+  out += prefix + engine::to_line(shown);
+  if (*remark != '\0') out += std::string("  # ") + remark;
+  out += "\n";
+}
+
+std::string summary(const Tally& tally, double wall_seconds, int threads) {
+  const long puzzles = tally.solved();
+  std::string text = fmt::format(
+      "solve: {} puzzle{} read: {} unique, {} with several solutions, {} with no solution; {} rejected", puzzles,
+      puzzles == 1 ? "" : "s", tally.unique, tally.several, tally.none, tally.rejected);
+  if (tally.unreadable > 0) text += fmt::format("; {} unreadable source{}", tally.unreadable, tally.unreadable == 1 ? "" : "s");
+  text += "\n";
+  if (puzzles > 0) {
+    text += fmt::format("solve: {:.3f} s, {:.0f} puzzles/s; per puzzle avg {:.1f} us, max {:.1f} us; {} thread{}\n",
+                        wall_seconds, wall_seconds > 0 ? static_cast<double>(puzzles) / wall_seconds : 0.0,
+                        1e6 * tally.solve_seconds / static_cast<double>(puzzles), 1e6 * tally.max_seconds, threads,
+                        threads == 1 ? "" : "s");
+  }
+  return text;
+}
+
+}  // namespace
+
+void setup_solve(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* command = app.add_subcommand("solve", "Solve puzzles, or count their solutions");
+  command->add_option("files", options->files, "Puzzle files ('-' or none: standard input)");
+  add_geometry_options(*command, options->geometry);
+  add_format_option(*command, options->format);
+  command->add_flag("--count", options->count, "Print the number of solutions (up to --limit) instead");
+  command->add_option("--limit", options->limit, "Stop counting at this many solutions")
+      ->check(CLI::Range(1, 1 << 30))
+      ->capture_default_str();
+  command->add_option("--layout", options->layout, "How to print solutions: line or grid")
+      ->check(CLI::IsMember({"line", "grid"}))
+      ->capture_default_str();
+  command->add_flag("--source", options->with_source, "Start each output line with FILE:LINE:");
+  add_threads_option(*command, options->threads);
+  command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
+  command->callback([options, &exit_code] { exit_code = run_solve(*options); });
+}
+
+int run_solve(const SolveOptions& options) {
+  const engine::Geometry geometry = resolve_geometry(options.geometry);
+  const engine::TextFormat format = resolve_format(options.format);
+  const ThreadLimit thread_limit(options.threads);
+  const engine::Units units(geometry);
+  tbb::enumerable_thread_specific<engine::Solver> solvers(geometry);
+  PuzzleInput input(options.files, geometry, format);
+  Tally tally;
+  std::string out;
+  const auto start = Clock::now();
+
+  tbb::parallel_pipeline(
+      static_cast<std::size_t>(4 * thread_limit.threads()),
+      tbb::make_filter<void, std::shared_ptr<Batch>>(
+          tbb::filter_mode::serial_in_order,
+          [&](tbb::flow_control& control) -> std::shared_ptr<Batch> {
+            auto batch = std::make_shared<Batch>();
+            batch->items.reserve(kBatchSize);
+            Item item;
+            while (batch->items.size() < kBatchSize && input.next(item.record)) batch->items.push_back(item);
+            if (batch->items.empty()) control.stop();
+            return batch;
+          }) &
+          tbb::make_filter<std::shared_ptr<Batch>, std::shared_ptr<Batch>>(
+              tbb::filter_mode::parallel,
+              [&](std::shared_ptr<Batch> batch) {
+                engine::Solver& solver = solvers.local();
+                for (Item& item : batch->items) solve_item(item, solver, units, options.limit);
+                return batch;
+              }) &
+          tbb::make_filter<std::shared_ptr<Batch>, void>(
+              tbb::filter_mode::serial_in_order, [&](const std::shared_ptr<Batch>& batch) {
+                out.clear();
+                for (const Item& item : batch->items) {
+                  switch (item.record.kind) {
+                    case InputRecord::Kind::Unreadable:
+                      ++tally.unreadable;
+                      std::fflush(stdout);
+                      std::fprintf(stderr, "sudoforge: %s\n", item.record.message().c_str());
+                      continue;
+                    case InputRecord::Kind::Rejected:
+                      ++tally.rejected;
+                      std::fflush(stdout);
+                      std::fprintf(stderr, "%s\n", item.record.message().c_str());
+                      continue;
+                    case InputRecord::Kind::Puzzle: break;
+                  }
+                  const int count = item.result.count;
+                  (count == 0 ? tally.none : count == 1 ? tally.unique : tally.several)++;
+                  tally.solve_seconds += item.seconds;
+                  tally.max_seconds = std::max(tally.max_seconds, item.seconds);
+                  format_item(item, options, out);
+                  std::fwrite(out.data(), 1, out.size(), stdout);
+                  out.clear();
+                }
+              }));
+  std::fflush(stdout);
+
+  const double wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!options.quiet) std::fputs(summary(tally, wall_seconds, thread_limit.threads()).c_str(), stderr);
+  if (tally.unreadable > 0) return kExitError;
+  return tally.rejected > 0 ? kExitRejected : kExitOk;
+}
+
+}  // namespace sudoforge::cli
