@@ -1,6 +1,7 @@
 #pragma once
 // Fixed-width bit sets for the solver's hot path (private to the engine).
-// Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls.
+// Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls
+// (and, for an even W, keeps in SSE registers: hence the alignment).
 
 #include <array>
 #include <bit>
@@ -9,7 +10,7 @@
 namespace sudoforge::engine::detail {
 
 template <int W>
-struct Bits {
+struct alignas(16) Bits {
   std::array<std::uint64_t, W> words{};
 
   static Bits first_n(int n) {  // bits [0, n) set

@@ -42,7 +42,8 @@ constexpr Layout widest_layout(int size) { return layout_for(size, 3 * size + 2)
 template <int N>
 class Core {
  public:
-  static constexpr int W = widest_layout(N).words;
+  // Words rounded up to pairs so that the compiler keeps the word loops in SSE registers.
+  static constexpr int W = (widest_layout(N).words + 1) / 2 * 2;
   static constexpr int R = widest_layout(N).row_words;
 
   explicit Core(const Geometry& geometry)
@@ -152,18 +153,16 @@ class Core {
       if (!(some == open)) return false;  // a cell without candidates
       const Bits<R> singles = without(some, several);
       if (!singles.any()) return true;
-      bool consistent = true;
-      singles.for_each([&](int position) {
-        if (!consistent) return;
-        for (int d = 0; d < N; ++d) {
-          if (state.boards[static_cast<std::size_t>(d)].test(position)) {
-            place(state, d, cell_at(position));
-            return;
-          }
-        }
-        consistent = false;  // another single of this batch took its last digit
-      });
-      if (!consistent) return false;
+      for (int d = 0; d < N; ++d) {
+        auto& board = state.boards[static_cast<std::size_t>(d)];
+        bool consistent = true;
+        (singles & board.template prefix<R>()).for_each([&](int position) {
+          // A single of this digit placed just before may have taken this cell's only digit.
+          consistent = consistent && board.test(position);
+          if (consistent) place(state, d, cell_at(position));
+        });
+        if (!consistent) return false;
+      }
     }
   }
 
@@ -174,13 +173,10 @@ class Core {
     for (int d = 0; d < N; ++d) {
       const auto digit = static_cast<std::size_t>(d);
       const Bits<W> live = without(state.boards[digit], state.solved);
-      // Words unchanged since the digit was last found free of singles stay so.
-      const Bits<W> changed = checked_[digit] ? live ^ checked_boards_[digit] : ~Bits<W>{};
-      if (!changed.any()) continue;
+      if (checked_[digit] && live == checked_boards_[digit]) continue;
       Bits<W> singles;
       std::uint64_t stuck = 0;
       for (int i = 0; i < W; ++i) {
-        if (changed.words[i] == 0) continue;
         const std::uint64_t v = live.words[i];
         const std::uint64_t low = low_.words[i];
         const std::uint64_t spare = spare_.words[i];

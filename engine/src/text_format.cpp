@@ -1,19 +1,35 @@
 #include "sudoforge/engine/text_format.hpp"
 
+#include <array>
+#include <cstdint>
 #include <cstdio>
 
 namespace sudoforge::engine {
 
 namespace {
 
-constexpr std::string_view kWhitespace = " \t\v\f";
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 
 std::string_view trim(std::string_view text) {
-  const auto begin = text.find_first_not_of(kWhitespace);
-  if (begin == std::string_view::npos) return {};
-  const auto end = text.find_last_not_of(kWhitespace);
-  return text.substr(begin, end - begin + 1);
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
 }
+
+// symbol_value for every byte, looked up once per cell on the parsing hot path.
+constexpr std::array<std::int8_t, 256> kSymbolValues = [] {
+  std::array<std::int8_t, 256> values{};
+  for (int c = 0; c < 256; ++c) {
+    const char symbol = static_cast<char>(c);
+    std::int8_t value = -1;
+    if (symbol >= '1' && symbol <= '9') value = static_cast<std::int8_t>(symbol - '0');
+    if (symbol >= 'A' && symbol <= 'G') value = static_cast<std::int8_t>(symbol - 'A' + 10);
+    if (symbol >= 'a' && symbol <= 'g') value = static_cast<std::int8_t>(symbol - 'a' + 10);
+    if (symbol == '.' || symbol == '0' || symbol == '_' || symbol == '-') value = 0;
+    values[static_cast<std::size_t>(c)] = value;
+  }
+  return values;
+}();
 
 // 'x' for printable ASCII, "byte 0x1F" otherwise.
 std::string show(char symbol) {
@@ -78,13 +94,7 @@ std::string_view text_format_name(TextFormat format) {
   return "auto";
 }
 
-int symbol_value(char symbol) {
-  if (symbol >= '1' && symbol <= '9') return symbol - '0';
-  if (symbol >= 'A' && symbol <= 'G') return symbol - 'A' + 10;
-  if (symbol >= 'a' && symbol <= 'g') return symbol - 'a' + 10;
-  if (symbol == '.' || symbol == '0' || symbol == '_' || symbol == '-') return 0;
-  return -1;
-}
+int symbol_value(char symbol) { return kSymbolValues[static_cast<unsigned char>(symbol)]; }
 
 char digit_symbol(Digit digit) {
   if (digit <= 0) return '.';
@@ -134,25 +144,32 @@ void PuzzleParser::fail(int column, std::string reason) const {
 }
 
 Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset) const {
-  const auto column = [&](std::size_t i) { return static_cast<int>(column_offset + i + 1); };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (symbol_value(text[i]) < 0) {
-      fail(column(i), "bad character " + show(text[i]) + " at column " + std::to_string(column(i)));
-    }
-  }
-  const auto expected = static_cast<std::size_t>(geometry_.cell_count());
-  if (text.size() != expected) {
-    fail(0, "wrong length: " + std::to_string(text.size()) + " cells, expected " + std::to_string(expected) +
-                " for " + geometry_.name());
-  }
+  // One pass records the first bad symbol and the first digit out of range; the
+  // checks then report in order of importance: bad symbol, length, range.
+  const auto cells = static_cast<std::size_t>(geometry_.cell_count());
   Grid grid(geometry_);
+  std::size_t bad = text.size();
+  std::size_t too_big = text.size();
   for (std::size_t i = 0; i < text.size(); ++i) {
     const int value = symbol_value(text[i]);
-    if (value > geometry_.size()) {
-      fail(column(i), "digit " + show(text[i]) + " at column " + std::to_string(column(i)) +
-                          " is out of range for " + geometry_.name());
+    if (value < 0 || value > geometry_.size()) {
+      if (value < 0 && bad == text.size()) bad = i;
+      if (value > 0 && too_big == text.size()) too_big = i;
+      continue;
     }
-    grid.set(static_cast<Cell>(i), value);
+    if (i < cells) grid.set(static_cast<Cell>(i), value);
+  }
+  const auto column = [&](std::size_t i) { return static_cast<int>(column_offset + i + 1); };
+  if (bad < text.size()) {
+    fail(column(bad), "bad character " + show(text[bad]) + " at column " + std::to_string(column(bad)));
+  }
+  if (text.size() != cells) {
+    fail(0, "wrong length: " + std::to_string(text.size()) + " cells, expected " + std::to_string(cells) + " for " +
+                geometry_.name());
+  }
+  if (too_big < text.size()) {
+    fail(column(too_big), "digit " + show(text[too_big]) + " at column " + std::to_string(column(too_big)) +
+                              " is out of range for " + geometry_.name());
   }
   return grid;
 }
@@ -195,9 +212,10 @@ std::optional<ParsedPuzzle> PuzzleParser::feed(std::string_view line) {
 
 std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
   std::string_view rest = line.substr(start);
-  const auto end = rest.find_first_of(" \t\v\f#");
+  std::size_t end = 0;
+  while (end < rest.size() && !is_space(rest[end]) && rest[end] != '#') ++end;
   const std::string_view token = rest.substr(0, end);
-  std::string_view note = end == std::string_view::npos ? std::string_view{} : trim(rest.substr(end));
+  std::string_view note = trim(rest.substr(end));
   if (note.starts_with('#')) note = trim(note.substr(1));
   return ParsedPuzzle{parse_cells(token, start), line_number_, std::string(note)};
 }
