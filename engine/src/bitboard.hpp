@@ -66,6 +66,12 @@ struct alignas(16) Bits {
     return all != 0;
   }
 
+  int count() const {
+    int bits = 0;
+    for (int i = 0; i < W; ++i) bits += std::popcount(words[i]);
+    return bits;
+  }
+
   // 0 when empty, 1 for exactly one bit, 2 for more.
   int count_upto_2() const {
     std::uint64_t multi = 0;
