@@ -1,82 +1,27 @@
 #include "sudoforge/engine/solver.hpp"
 
 #include <algorithm>
-#include <variant>
+#include <span>
 #include <vector>
 
-#include "bitboard.hpp"
-#include "sudoforge/engine/units.hpp"
+#include "sudoforge/engine/by_size.hpp"
+#include "sudoforge/engine/unit_board.hpp"
 
 namespace sudoforge::engine {
 
 namespace {
 
-using detail::Bits;
-
-// Unit-major layout. Each digit has one bitboard holding, for every unit, a field of
-// N + 1 bits: bit k stands for the unit's k-th cell, and the top bit of the field
-// (the "spare") is set while the digit is still to be placed in that unit. Per-field
-// arithmetic (SWAR) never borrows across fields because the spare is forced to 1
-// before subtracting. Fields never straddle words. A cell appears once per unit it
-// is in; rows come first, so the first words hold every cell once, row-major: the
-// "row section".
-//
-// Placing digit d in cell c clears c's peers (and the spares of c's units) from d's
-// board and marks c solved. The other digits' boards keep c: their bits for solved
-// cells are stale and every reader masks them with `solved`. So for unsolved cells
-// every board is exact, and a placement costs two word loops instead of N.
-struct Layout {
-  int fields_per_word;
-  int words;      // for every unit
-  int row_words;  // for the row section
-};
-
-constexpr Layout layout_for(int size, int units) {
-  const int per_word = 64 / (size + 1);
-  return {per_word, (units + per_word - 1) / per_word, (size + per_word - 1) / per_word};
-}
-
-// Sized for the diagonal variant, so one core serves both variants.
-constexpr Layout widest_layout(int size) { return layout_for(size, 3 * size + 2); }
-
+// The search on unit-major bitboards (unit_board.hpp) for N digits. Digits are
+// 0-based inside.
 template <int N>
 class Core {
  public:
-  // Words rounded up to pairs so that the compiler keeps the word loops in SSE registers.
-  static constexpr int W = (widest_layout(N).words + 1) / 2 * 2;
-  static constexpr int R = widest_layout(N).row_words;
+  using Layout = UnitLayout<N>;
+  using State = UnitBoards<N>;
+  static constexpr int W = Layout::kWords;
+  static constexpr int R = Layout::kRowWords;
 
-  explicit Core(const Geometry& geometry)
-      : cell_count_(geometry.cell_count()),
-        cells_(static_cast<std::size_t>(geometry.cell_count())),
-        position_cell_(64 * W, -1) {
-    const Units units(geometry);
-    const Layout layout = layout_for(N, geometry.unit_count());
-    std::vector<int> unit_base;
-    for (int unit = 0; unit < units.count(); ++unit) {
-      const int base = (unit / layout.fields_per_word) * 64 + (unit % layout.fields_per_word) * (N + 1);
-      unit_base.push_back(base);
-      low_.set(base);
-      spare_.set(base + N);
-      empty_board_.set(base + N);
-      int k = 0;
-      for (Cell cell : units.cells(unit)) {
-        const int position = base + k++;
-        empty_board_.set(position);
-        cells_[static_cast<std::size_t>(cell)].positions.set(position);
-        position_cell_[static_cast<std::size_t>(position)] = static_cast<std::int16_t>(cell);
-        if (unit < N) cells_[static_cast<std::size_t>(cell)].row_position = position;
-      }
-    }
-    for (Cell cell = 0; cell < cell_count_; ++cell) {
-      CellInfo& info = cells_[static_cast<std::size_t>(cell)];
-      for (Cell peer : units.peers(cell)) info.placed_mask |= cells_[static_cast<std::size_t>(peer)].positions;
-      for (int unit : units.units_of(cell)) info.placed_mask.set(unit_base[static_cast<std::size_t>(unit)] + N);
-      for (Cell peer : units.peers(cell)) info.row_peers.set(cells_[static_cast<std::size_t>(peer)].row_position);
-      row_cells_.set(info.row_position);
-    }
-    build_locked_segments(geometry, units, layout);
-  }
+  explicit Core(const Geometry& geometry) : layout_(geometry) { build_locked_segments(geometry); }
 
   // Solves `puzzle` into `result`: the shared body of counting and random filling.
   void run(const Grid& puzzle, int limit, Rng* rng, SolveResult& result) {
@@ -89,69 +34,38 @@ class Core {
     if (load(puzzle, state)) search(state, 0);
     result.solution = Grid(puzzle.geometry());
     if (result.count > 0) {
-      for (Cell cell = 0; cell < cell_count_; ++cell) {
+      for (Cell cell = 0; cell < layout_.cell_count(); ++cell) {
         result.solution.set(cell, first_solution_[static_cast<std::size_t>(cell)]);
       }
     }
   }
 
  private:
-  struct CellInfo {
-    Bits<W> positions;    // the cell in each of its units
-    Bits<W> placed_mask;  // what placing a digit here clears from its board
-    Bits<R> row_peers;    // the peers, in the row section
-    int row_position = 0;
-  };
-
-  struct State {
-    std::array<Bits<W>, N> boards;
-    Bits<W> solved;  // every position of every placed cell
-  };
-
-  const CellInfo& info(Cell cell) const { return cells_[static_cast<std::size_t>(cell)]; }
-  Cell cell_at(int position) const { return position_cell_[static_cast<std::size_t>(position)]; }
+  Cell cell_at(int position) const { return layout_.cell_at(position); }
 
   bool load(const Grid& puzzle, State& state) {
-    state.boards.fill(empty_board_);
+    state.clear(layout_);
     checked_.fill(false);
     locked_checked_.fill(false);
-    state.solved = {};
-    for (Cell cell = 0; cell < cell_count_; ++cell) {
+    for (Cell cell = 0; cell < layout_.cell_count(); ++cell) {
       const Digit value = puzzle[cell];
       if (value == 0) continue;
-      if (!state.boards[static_cast<std::size_t>(value - 1)].test(info(cell).row_position)) return false;
+      if (!state.allows(layout_, value - 1, cell)) return false;
       place(state, value - 1, cell);
     }
     return true;
   }
 
   void place(State& state, int d, Cell cell) {
-    const CellInfo& cell_info = info(cell);
-    state.boards[static_cast<std::size_t>(d)].remove(cell_info.placed_mask);
-    state.solved |= cell_info.positions;
+    state.place(layout_, d, cell);
     values_[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
-  }
-
-  // Cells of the row section counted by how many digits they still allow: bit-sliced
-  // counters, planes[k] = unsolved cells with more than k candidates.
-  template <int K>
-  std::array<Bits<R>, K> count_planes(const State& state) const {
-    std::array<Bits<R>, K> planes{};
-    for (int d = 0; d < N; ++d) {
-      const Bits<R> board = state.boards[static_cast<std::size_t>(d)].template prefix<R>();
-      for (int k = K - 1; k > 0; --k) planes[static_cast<std::size_t>(k)] |= planes[static_cast<std::size_t>(k - 1)] & board;
-      planes[0] |= board;
-    }
-    const Bits<R> open = without(row_cells_.template prefix<R>(), state.solved.template prefix<R>());
-    for (auto& plane : planes) plane &= open;
-    return planes;
   }
 
   // Places every naked single, repeatedly. False on a contradiction.
   bool naked_singles(State& state) {
     for (;;) {
-      const auto [some, several] = count_planes<2>(state);
-      const Bits<R> open = without(row_cells_.template prefix<R>(), state.solved.template prefix<R>());
+      const auto [some, several] = state.template count_planes<2>(layout_);
+      const Bits<R> open = without(layout_.row_cells(), state.solved.template prefix<R>());
       if (!(some == open)) return false;  // a cell without candidates
       const Bits<R> singles = without(some, several);
       if (!singles.any()) return true;
@@ -176,21 +90,12 @@ class Core {
       const auto digit = static_cast<std::size_t>(d);
       const Bits<W> live = without(state.boards[digit], state.solved);
       if (checked_[digit] && live == checked_boards_[digit]) continue;
-      Bits<W> singles;
-      std::uint64_t stuck = 0;
-      for (int i = 0; i < W; ++i) {
-        const std::uint64_t v = live.words[i];
-        const std::uint64_t low = low_.words[i];
-        const std::uint64_t spare = spare_.words[i];
-        const std::uint64_t decremented = (v | spare) - low;  // per field x - 1; spare = (x != 0)
-        const std::uint64_t nonempty = decremented & spare;
-        const std::uint64_t reduced = decremented & v;  // per field x & (x - 1)
-        const std::uint64_t several = ((reduced | spare) - low) & spare;
-        const std::uint64_t one = nonempty & ~several;
-        stuck |= v & spare & ~nonempty;  // to be placed, but nowhere left
-        singles.words[i] = v & (one - (one >> N));
-      }
-      if (stuck != 0) return -1;
+      Bits<W> nonempty;
+      Bits<W> several;
+      layout_.classify(live, nonempty, several);
+      // A unit still needing the digit with no place left: contradiction.
+      if (without(live & layout_.spare(), nonempty).any()) return -1;
+      const Bits<W> singles = live & layout_.expand(without(nonempty, several));
       if (!singles.any()) {
         checked_[digit] = true;
         checked_boards_[digit] = live;
@@ -198,9 +103,8 @@ class Core {
       }
       singles.for_each([&](int position) {
         const Cell cell = cell_at(position);
-        const int row_position = info(cell).row_position;
         // Skip cells placed meanwhile; a digit that lost its place fails the next pass.
-        if (state.solved.test(row_position) || !state.boards[digit].test(row_position)) return;
+        if (state.is_solved(layout_, cell) || !state.allows(layout_, d, cell)) return;
         place(state, d, cell);
         placed = true;
       });
@@ -214,7 +118,8 @@ class Core {
   // fields also into box columns (strided). A segment's flag sits on its lowest bit;
   // the elimination table there holds, in row-section positions, the other unit
   // minus this one: where the digit leaves when this segment is the only one left.
-  void build_locked_segments(const Geometry& geometry, const Units& units, const Layout& layout) {
+  void build_locked_segments(const Geometry& geometry) {
+    const Units units(geometry);
     run_eliminations_.resize(static_cast<std::size_t>(64 * W));
     column_eliminations_.resize(static_cast<std::size_t>(64 * W));
     box_rows_ = geometry.box_rows();
@@ -231,12 +136,11 @@ class Core {
           return std::ranges::find(other_cells, cells[static_cast<std::size_t>(index)]) != other_cells.end();
         });
         if (!holds_all) continue;
-        const int base = (unit / layout.fields_per_word) * 64 + (unit % layout.fields_per_word) * (N + 1);
-        const int flag = base + indices[0];
+        const int flag = layout_.unit_base(unit) + indices[0];
         flags.set(flag);
         Bits<R>& eliminations = table[static_cast<std::size_t>(flag)];
         for (Cell cell : other_cells) {
-          if (std::ranges::find(cells, cell) == cells.end()) eliminations.set(info(cell).row_position);
+          if (std::ranges::find(cells, cell) == cells.end()) eliminations.set(layout_.row_position(cell));
         }
         return;
       }
@@ -300,8 +204,8 @@ class Core {
 
   // Per field, the flags of `flags` when exactly one is set there, else nothing.
   std::uint64_t lone_flags(std::uint64_t flags, int word) const {
-    const std::uint64_t low = low_.words[word];
-    const std::uint64_t spare = spare_.words[word];
+    const std::uint64_t low = layout_.low().words[word];
+    const std::uint64_t spare = layout_.spare().words[word];
     const std::uint64_t decremented = (flags | spare) - low;
     const std::uint64_t several = (((decremented & flags) | spare) - low) & spare;
     const std::uint64_t one = decremented & spare & ~several;
@@ -339,7 +243,7 @@ class Core {
         locked_columns_[digit] = lone_columns;
         continue;
       }
-      eliminated.for_each([&](int position) { state.boards[digit].remove(info(cell_at(position)).positions); });
+      eliminated.for_each([&](int position) { state.eliminate(layout_, d, cell_at(position)); });
       removed = true;
     }
     return removed;
@@ -354,25 +258,20 @@ class Core {
     }
   }
 
-  bool complete(const State& state) const {
-    const Bits<R> rows = row_cells_.template prefix<R>();
-    return (state.solved.template prefix<R>() & rows) == rows;
-  }
-
   // The branching cell: fewest candidates (minimum remaining values). Among cells
   // with two (or three) candidates, the one that sees the most open cells and the
   // most cells as tight as itself, so that the guess propagates furthest: on
   // top1465 this takes search nodes from 38.6 to 21.0 per puzzle over "the first".
   // Returns its row position and candidate digits.
   std::pair<int, std::uint32_t> choose(const State& state) const {
-    const auto planes = count_planes<4>(state);
+    const auto planes = state.template count_planes<4>(layout_);
     int position = 0;  // always replaced: search chooses only when an open cell has 2+ digits
     Bits<R> tightest = without(planes[1], planes[2]);
     if (!tightest.any()) tightest = without(planes[2], planes[3]);
     if (tightest.any()) {
       int best = -1;
       tightest.for_each([&](int candidate) {
-        const Bits<R>& peers = info(cell_at(candidate)).row_peers;
+        const Bits<R>& peers = layout_.row_peers(cell_at(candidate));
         const int score = (peers & tightest).count() + (peers & planes[1]).count();
         if (score > best) {
           best = score;
@@ -413,7 +312,7 @@ class Core {
     for (;;) {
       ++stats.nodes;
       if (!propagate(state)) return false;
-      if (complete(state)) {
+      if (state.complete(layout_)) {
         if (++result_->count == 1) first_solution_ = values_;
         return result_->count >= limit_;
       }
@@ -425,17 +324,11 @@ class Core {
       ++stats.guesses;
       if (search(child, depth + 1)) return true;
       // d is wrong here: go on without it.
-      state.boards[static_cast<std::size_t>(d)].remove(info(cell).positions);
+      state.eliminate(layout_, d, cell);
     }
   }
 
-  int cell_count_;
-  Bits<W> low_;          // lowest bit of every field
-  Bits<W> spare_;        // spare bit of every field
-  Bits<W> empty_board_;  // a digit's board on an empty grid: every cell and spare
-  Bits<W> row_cells_;    // every cell in the row section
-  std::vector<CellInfo> cells_;
-  std::vector<std::int16_t> position_cell_;
+  Layout layout_;
   int box_rows_ = 1;
   int box_cols_ = 1;
   Bits<W> runs_of_cols_;  // segment flags of runs box_cols long
@@ -461,26 +354,11 @@ class Core {
   std::array<Bits<W>, N> locked_columns_{};
 };
 
-// Cores for 1 to kMaxSize digits.
-template <int... Sizes>
-std::variant<Core<Sizes + 1>...> make_core_of(const Geometry& geometry, std::integer_sequence<int, Sizes...>);
-
-using AnyCore = decltype(make_core_of(std::declval<Geometry>(), std::make_integer_sequence<int, kMaxSize>{}));
-
-// The core for the geometry's digit count.
-template <int N = 1>
-AnyCore make_core(const Geometry& geometry) {
-  if constexpr (N < kMaxSize) {
-    if (geometry.size() != N) return make_core<N + 1>(geometry);
-  }
-  return AnyCore(std::in_place_index<N - 1>, geometry);
-}
-
 }  // namespace
 
 class Solver::Impl {
  public:
-  explicit Impl(const Geometry& geometry) : geometry_(geometry), core_(make_core(geometry)) {}
+  explicit Impl(const Geometry& geometry) : geometry_(geometry), core_(make_by_size<Core>(geometry)) {}
 
   const Geometry& geometry() const { return geometry_; }
 
@@ -490,7 +368,7 @@ class Solver::Impl {
 
  private:
   Geometry geometry_;
-  AnyCore core_;
+  BySize<Core> core_;
 };
 
 Solver::Solver(const Geometry& geometry) : impl_(std::make_unique<Impl>(geometry)) {}

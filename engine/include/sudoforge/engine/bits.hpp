@@ -1,5 +1,5 @@
 #pragma once
-// Fixed-width bit sets for the solver's hot path (private to the engine).
+// Fixed-width bit sets for the hot paths of the solver and the grader.
 // Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls
 // (and, for an even W, keeps in SSE registers: hence the alignment).
 
@@ -7,7 +7,7 @@
 #include <bit>
 #include <cstdint>
 
-namespace sudoforge::engine::detail {
+namespace sudoforge::engine {
 
 template <int W>
 struct alignas(16) Bits {
@@ -108,4 +108,4 @@ struct alignas(16) Bits {
   }
 };
 
-}  // namespace sudoforge::engine::detail
+}  // namespace sudoforge::engine
