@@ -62,12 +62,7 @@ std::string Geometry::name() const {
 }
 
 std::string cell_name(const Geometry& geometry, Cell cell) {
-  // Appended piece by piece: "r" + std::to_string(...) trips GCC 12's -Wrestrict (PR 105329).
-  std::string name(1, 'r');
-  name += std::to_string(geometry.row(cell) + 1);
-  name += 'c';
-  name += std::to_string(geometry.col(cell) + 1);
-  return name;
+  return "r" + std::to_string(geometry.row(cell) + 1) + "c" + std::to_string(geometry.col(cell) + 1);
 }
 
 }  // namespace sudoforge::engine

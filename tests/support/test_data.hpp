@@ -25,6 +25,18 @@ engine::Grid random_full_grid(const engine::Geometry& geometry, engine::Rng& rng
 // a minimal unique puzzle.
 engine::Grid carve_unique(const engine::Grid& solution, engine::Rng& rng);
 
+// A random symmetry of the grid: digits relabelled, rows permuted within bands and
+// bands permuted, columns within stacks and stacks permuted, and (square boxes only)
+// transposed half of the time. Maps a puzzle to an equivalent puzzle.
+struct Transform {
+  std::vector<int> digit_map;  // new digit of each digit, 0 -> 0
+  std::vector<int> row_map;    // source row of each row
+  std::vector<int> col_map;    // source column of each column
+  bool transpose = false;
+  engine::Grid apply(const engine::Grid& grid) const;
+};
+Transform random_transform(const engine::Geometry& geometry, engine::Rng& rng);
+
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);
 

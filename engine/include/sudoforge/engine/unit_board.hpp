@@ -60,6 +60,7 @@ class UnitLayout {
   const RowSet& row_peers(Cell cell) const { return cells_[static_cast<std::size_t>(cell)].row_peers; }
   int row_position(Cell cell) const { return cells_[static_cast<std::size_t>(cell)].row_position; }
   Cell cell_at(int position) const { return position_cell_[static_cast<std::size_t>(position)]; }
+  // The unit of a cell position or of a spare bit.
   int unit_at(int position) const { return position_unit_[static_cast<std::size_t>(position)]; }
   int unit_base(int unit) const { return unit_base_[static_cast<std::size_t>(unit)]; }
   // The cell bits of one unit's field.
@@ -80,6 +81,15 @@ class UnitLayout {
       nonempty.words[i] = decremented & spare_.words[i];
       several.words[i] = (((decremented & v) | spare_.words[i]) - low_.words[i]) & spare_.words[i];
     }
+  }
+  // Per field of `bits` (spares ignored), the field without its lowest bit.
+  Board drop_lowest(const Board& bits) const {
+    Board rest;
+    for (int i = 0; i < kWords; ++i) {
+      const std::uint64_t v = bits.words[i] & ~spare_.words[i];
+      rest.words[i] = ((v | spare_.words[i]) - low_.words[i]) & v;
+    }
+    return rest;
   }
   // The cell bits of the fields whose spare is set in `flags`.
   Board expand(const Board& flags) const {
@@ -180,6 +190,7 @@ UnitLayout<N>::UnitLayout(const Geometry& geometry)
     low_.set(base);
     spare_.set(base + N);
     empty_board_.set(base + N);
+    position_unit_[static_cast<std::size_t>(base + N)] = static_cast<std::int16_t>(unit);
     int k = 0;
     for (Cell cell : units.cells(unit)) {
       const int position = base + k++;

@@ -1,0 +1,165 @@
+#include "sudoforge/grader/grade.hpp"
+
+#include <algorithm>
+
+#include "path.hpp"
+#include "search.hpp"
+#include "sudoforge/engine/by_size.hpp"
+#include "sudoforge/engine/check.hpp"
+#include "sudoforge/engine/units.hpp"
+#include "trial_and_error.hpp"
+
+namespace sudoforge::grader {
+
+std::string_view tier_name(Tier tier) {
+  switch (tier) {
+    case Tier::Singles: return "singles";
+    case Tier::Twins: return "twins";
+    case Tier::Diabolical: return "diabolical";
+  }
+  return "?";
+}
+
+std::string_view status_name(Status status) {
+  switch (status) {
+    case Status::Unique: return "unique";
+    case Status::None: return "none";
+    case Status::Multiple: return "multiple";
+    case Status::Invalid: return "invalid";
+  }
+  return "?";
+}
+
+std::string_view technique_name(Technique technique) {
+  switch (technique) {
+    case Technique::NakedSingle: return "naked_single";
+    case Technique::HiddenSingle: return "hidden_single";
+    case Technique::NakedTwins: return "naked_twins";
+    case Technique::HiddenTwins: return "hidden_twins";
+  }
+  return "?";
+}
+
+Tier tier_of(Technique technique) {
+  return technique <= Technique::HiddenSingle ? Tier::Singles : Tier::Twins;
+}
+
+int score_of(Tier tier, int te_depth, const std::array<int, kTechniqueCount>& counts, int rounds) {
+  constexpr int kWeights[kTechniqueCount] = {1, 2, 10, 12};  // naked, hidden single; naked, hidden twins
+  int effort = 3 * rounds;
+  for (int t = 0; t < kTechniqueCount; ++t) effort += kWeights[t] * counts[static_cast<std::size_t>(t)];
+  const int within = std::min(effort, 999);
+  switch (tier) {
+    case Tier::Singles: return 1000 + within;
+    case Tier::Twins: return 2000 + within;
+    case Tier::Diabolical: return 3000 + 1000 * std::max(te_depth - 1, 0) + within;
+  }
+  return within;
+}
+
+namespace {
+
+template <int N>
+class Core {
+ public:
+  explicit Core(const engine::Geometry& geometry)
+      : units_(geometry), layout_(geometry), propagation_(layout_), path_(propagation_), search_(propagation_),
+        trial_(propagation_) {}
+  // Its parts hold references to layout_.
+  Core(const Core&) = delete;
+  Core& operator=(const Core&) = delete;
+
+  void grade(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
+    grade.clues = puzzle.clue_count();
+    if (const auto clash = engine::find_clash(puzzle, units_)) {
+      grade.status = Status::Invalid;
+      grade.reason = "clashing givens: " + engine::describe(*clash, units_);
+      return;
+    }
+    State state;
+    Values values{};
+    state.clear(layout_);
+    for (engine::Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
+      if (puzzle[cell] == 0) continue;
+      propagation_.place(state, puzzle[cell] - 1, cell, &values);
+    }
+
+    const detail::PathEnd end = path_.run(state, values, grade, options.record_steps);
+    if (end == detail::PathEnd::Contradiction) {
+      grade.status = Status::None;
+      grade.reason = "no solution";
+      return;
+    }
+    grade.search_nodes = 1;
+    grade.search_depth = 0;
+    if (end == detail::PathEnd::Solved) {
+      grade.status = Status::Unique;
+      const bool twins = grade.technique_counts[static_cast<int>(Technique::NakedTwins)] +
+                             grade.technique_counts[static_cast<int>(Technique::HiddenTwins)] >
+                         0;
+      grade.tier = twins ? Tier::Twins : Tier::Singles;
+      set_solution(values, grade);
+    } else {
+      const auto result = search_.run(state, values);
+      grade.search_nodes = result.nodes;
+      grade.search_depth = result.depth;
+      if (result.count != 1) {
+        grade.status = result.count == 0 ? Status::None : Status::Multiple;
+        grade.reason = result.count == 0 ? "no solution" : "more than one solution";
+        if (result.count > 1) set_solution(result.solution, grade);  // one of them
+        return;
+      }
+      grade.status = Status::Unique;
+      grade.tier = Tier::Diabolical;
+      set_solution(result.solution, grade);
+      if (options.record_steps) grade.stuck = path_.snapshot(state, values);
+      grade.te_depth = trial_.depth(state, result.solution, options.max_te_depth);
+    }
+    grade.score = score_of(grade.tier, grade.te_depth, grade.technique_counts, grade.rounds);
+  }
+
+ private:
+  using Layout = engine::UnitLayout<N>;
+  using State = engine::UnitBoards<N>;
+  using Values = typename detail::Propagation<N>::Values;
+
+  void set_solution(const Values& values, Grade& grade) const {
+    grade.solution = engine::Grid(layout_.geometry());
+    for (engine::Cell cell = 0; cell < layout_.cell_count(); ++cell) {
+      grade.solution.set(cell, values[static_cast<std::size_t>(cell)]);
+    }
+  }
+
+  engine::Units units_;
+  Layout layout_;
+  detail::Propagation<N> propagation_;
+  detail::RatedPath<N> path_;
+  detail::UniquenessSearch<N> search_;
+  detail::TrialAndError<N> trial_;
+};
+
+}  // namespace
+
+class Grader::Impl {
+ public:
+  explicit Impl(const engine::Geometry& geometry) : core_(engine::make_by_size<Core>(geometry)) {}
+  void grade(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
+    std::visit([&](auto& core) { core.grade(puzzle, options, grade); }, core_);
+  }
+
+ private:
+  engine::BySize<Core> core_;
+};
+
+Grader::Grader(const engine::Geometry& geometry) : impl_(std::make_unique<Impl>(geometry)) {}
+Grader::~Grader() = default;
+Grader::Grader(Grader&&) noexcept = default;
+Grader& Grader::operator=(Grader&&) noexcept = default;
+
+Grade Grader::grade(const engine::Grid& puzzle, const GradeOptions& options) {
+  Grade grade;
+  impl_->grade(puzzle, options, grade);
+  return grade;
+}
+
+}  // namespace sudoforge::grader

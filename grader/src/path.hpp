@@ -1,0 +1,239 @@
+#pragma once
+// The rated solving path: rounds, cheapest technique first. Each round finds every
+// instance of the cheapest technique that applies in the current position and
+// applies them all together, then starts again from the cheapest. Because a round
+// sees one position whole, the counts (and tier) depend only on the puzzle, not on
+// how its cells are numbered: relabelling, transposing or permuting rows and bands
+// never changes them.
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "propagation.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::grader::detail {
+
+enum class PathEnd { Solved, Stuck, Contradiction };
+
+template <int N>
+class RatedPath {
+ public:
+  using Layout = engine::UnitLayout<N>;
+  using State = engine::UnitBoards<N>;
+  using Board = typename Layout::Board;
+  using RowSet = typename Layout::RowSet;
+  using Values = typename Propagation<N>::Values;
+
+  explicit RatedPath(const Propagation<N>& propagation)
+      : propagation_(propagation), layout_(propagation.layout()) {}
+
+  // Runs rounds on `state` until it is solved, stuck or contradicts. Counts uses of
+  // each technique into `grade`; with `record`, appends steps and the candidate
+  // snapshots at level rises.
+  PathEnd run(State& state, Values& values, Grade& grade, bool record) {
+    Technique level = Technique::NakedSingle;
+    for (;;) {
+      if (state.complete(layout_)) return PathEnd::Solved;
+      const std::size_t first_step = grade.steps.size();
+      const auto snapshot_if_rising = [&](Technique technique) {
+        if (record && technique > level) grade.level_rises.emplace_back(first_step, snapshot(state, values));
+        if (technique > level) level = technique;
+      };
+      RowSet naked;
+      if (!Singles<N>::naked_singles(layout_, state, naked)) return PathEnd::Contradiction;
+      if (naked.any()) {
+        ++grade.rounds;
+        if (!place_naked(state, values, naked, grade, record)) return PathEnd::Contradiction;
+        continue;
+      }
+      int found = find_hidden(state);
+      if (found < 0) return PathEnd::Contradiction;
+      if (found > 0) {
+        snapshot_if_rising(Technique::HiddenSingle);
+        ++grade.rounds;
+        if (!place_hidden(state, values, grade, record)) return PathEnd::Contradiction;
+        continue;
+      }
+      found = naked_twins(state, grade, record, snapshot_if_rising);
+      if (found < 0) return PathEnd::Contradiction;
+      if (found > 0) continue;
+      found = hidden_twins(state, grade, record, snapshot_if_rising);
+      if (found > 0) continue;
+      return PathEnd::Stuck;
+    }
+  }
+
+  // Placed digits and open candidates, for people.
+  CandidateSnapshot snapshot(const State& state, const Values& values) const {
+    CandidateSnapshot shot{engine::Grid(layout_.geometry()), {}};
+    for (engine::Cell cell = 0; cell < layout_.cell_count(); ++cell) {
+      if (state.is_solved(layout_, cell)) {
+        shot.grid.set(cell, values[static_cast<std::size_t>(cell)]);
+      } else {
+        shot.candidates[static_cast<std::size_t>(cell)] = state.candidates(layout_, cell);
+      }
+    }
+    return shot;
+  }
+
+ private:
+  bool place_naked(State& state, Values& values, const RowSet& naked, Grade& grade, bool record) {
+    // Every cell's digit, read before any placement, so the round sees one position.
+    std::vector<std::pair<engine::Cell, int>>& placements = placements_;
+    placements.clear();
+    for (int d = 0; d < N; ++d) {
+      (naked & state.boards[d].template prefix<Layout::kRowWords>()).for_each([&](int position) {
+        placements.emplace_back(layout_.cell_at(position), d);
+      });
+    }
+    std::sort(placements.begin(), placements.end());
+    for (const auto& [cell, d] : placements) {
+      if (!state.allows(layout_, d, cell)) return false;  // two singles of one digit in a unit
+      propagation_.place(state, d, cell, &values);
+      ++grade.technique_counts[static_cast<int>(Technique::NakedSingle)];
+      if (record) {
+        grade.steps.push_back(Step{Technique::NakedSingle, grade.rounds, -1, {cell}, engine::digit_bit(d + 1), {}});
+      }
+    }
+    return true;
+  }
+
+  // Every hidden single of the position into hidden_ (cell, digit, unit). -1 on a
+  // contradiction, else how many.
+  int find_hidden(const State& state) {
+    hidden_.clear();
+    for (int d = 0; d < N; ++d) {
+      Board singles;
+      if (!Singles<N>::hidden_singles(layout_, state, d, singles)) return -1;
+      // Positions rise with the unit index, so a cell's first position is its first unit.
+      RowSet seen;
+      singles.for_each([&](int position) {
+        const engine::Cell cell = layout_.cell_at(position);
+        const int row_position = layout_.row_position(cell);
+        if (seen.test(row_position)) return;
+        seen.set(row_position);
+        hidden_.push_back({cell, d, layout_.unit_at(position)});
+      });
+    }
+    return static_cast<int>(hidden_.size());
+  }
+
+  bool place_hidden(State& state, Values& values, Grade& grade, bool record) {
+    std::sort(hidden_.begin(), hidden_.end(),
+              [](const Hidden& a, const Hidden& b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+    for (const Hidden& single : hidden_) {
+      // One cell wanted by two digits, or a digit twice in a unit: no solution.
+      if (state.is_solved(layout_, single.cell) || !state.allows(layout_, single.digit, single.cell)) return false;
+      propagation_.place(state, single.digit, single.cell, &values);
+      ++grade.technique_counts[static_cast<int>(Technique::HiddenSingle)];
+      if (record) {
+        grade.steps.push_back(Step{Technique::HiddenSingle, grade.rounds, single.unit, {single.cell},
+                                   engine::digit_bit(single.digit + 1), {}});
+      }
+    }
+    return true;
+  }
+
+  // Every naked twin pattern that eliminates something, applied together. -1 on a
+  // contradiction, else how many patterns.
+  template <typename OnRise>
+  int naked_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
+    const RowSet pair_rows = propagation_.pair_cells(state);
+    const Board pairs = propagation_.positions_of(pair_rows);
+    patterns_.clear();
+    for (int d = 0; d < N; ++d) {
+      for (int e = d + 1; e < N; ++e) {
+        Board units;
+        if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return -1;
+        units.for_each([&](int flag) {
+          const int unit = layout_.unit_at(flag);
+          const Board& field = layout_.field(unit);
+          const Board twins = pairs & state.live(d) & state.live(e) & field;
+          Pattern pattern{Technique::NakedTwins, unit, d, e, twins, {}};
+          for (const int x : {d, e}) {
+            without(state.live(x) & field, twins).for_each([&](int position) {
+              pattern.eliminations.push_back({layout_.cell_at(position), x + 1});
+            });
+          }
+          if (!pattern.eliminations.empty()) patterns_.push_back(std::move(pattern));
+        });
+      }
+    }
+    return apply_patterns(state, grade, record, on_rise);
+  }
+
+  template <typename OnRise>
+  int hidden_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
+    std::array<Board, N> live;
+    std::array<Board, N> two;
+    for (int d = 0; d < N; ++d) {
+      live[d] = state.live(d);
+      two[d] = Twins<N>::exactly_two(layout_, live[d]);
+    }
+    patterns_.clear();
+    for (int d = 0; d < N; ++d) {
+      for (int e = d + 1; e < N; ++e) {
+        if (!(two[d] & two[e]).any()) continue;
+        Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]).for_each([&](int flag) {
+          const int unit = layout_.unit_at(flag);
+          const Board twins = live[d] & layout_.field(unit);
+          Pattern pattern{Technique::HiddenTwins, unit, d, e, twins, {}};
+          twins.for_each([&](int position) {
+            const engine::Cell cell = layout_.cell_at(position);
+            for (int other = 0; other < N; ++other) {
+              if (other != d && other != e && state.allows(layout_, other, cell)) {
+                pattern.eliminations.push_back({cell, other + 1});
+              }
+            }
+          });
+          if (!pattern.eliminations.empty()) patterns_.push_back(std::move(pattern));
+        });
+      }
+    }
+    return apply_patterns(state, grade, record, on_rise);
+  }
+
+  struct Hidden {
+    engine::Cell cell;
+    int digit;  // index
+    int unit;
+  };
+
+  struct Pattern {
+    Technique technique;
+    int unit;
+    int first;   // digit indices
+    int second;
+    Board cells;
+    std::vector<Elimination> eliminations;
+  };
+
+  template <typename OnRise>
+  int apply_patterns(State& state, Grade& grade, bool record, OnRise& on_rise) {
+    if (patterns_.empty()) return 0;
+    on_rise(patterns_.front().technique);
+    ++grade.rounds;
+    for (const Pattern& pattern : patterns_) {
+      ++grade.technique_counts[static_cast<int>(pattern.technique)];
+      for (const Elimination& gone : pattern.eliminations) state.eliminate(layout_, gone.digit - 1, gone.cell);
+      if (!record) continue;
+      Step step{pattern.technique, grade.rounds, pattern.unit, {}, engine::digit_bit(pattern.first + 1) |
+                                                                       engine::digit_bit(pattern.second + 1),
+                pattern.eliminations};
+      pattern.cells.for_each([&](int position) { step.cells.push_back(layout_.cell_at(position)); });
+      grade.steps.push_back(std::move(step));
+    }
+    return static_cast<int>(patterns_.size());
+  }
+
+  const Propagation<N>& propagation_;
+  const Layout& layout_;
+  // Scratch, kept to reuse their memory.
+  std::vector<std::pair<engine::Cell, int>> placements_;
+  std::vector<Hidden> hidden_;
+  std::vector<Pattern> patterns_;
+};
+
+}  // namespace sudoforge::grader::detail

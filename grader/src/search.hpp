@@ -1,0 +1,86 @@
+#pragma once
+// The search that proves uniqueness, as DESIGN.md fixes it: depth first, P at every
+// node, branching on the first open cell (row-major) with the fewest candidates,
+// digits in increasing order, stopping at the second solution. Its size and depth
+// are part of a grade, so the rule is fixed here and deterministic.
+
+#include <algorithm>
+
+#include "propagation.hpp"
+
+namespace sudoforge::grader::detail {
+
+template <int N>
+class UniquenessSearch {
+ public:
+  using Layout = engine::UnitLayout<N>;
+  using State = engine::UnitBoards<N>;
+  using RowSet = typename Layout::RowSet;
+  using Values = typename Propagation<N>::Values;
+
+  explicit UniquenessSearch(const Propagation<N>& propagation)
+      : propagation_(propagation), layout_(propagation.layout()) {}
+
+  struct Result {
+    int count = 0;  // 0, 1 or 2 (= several)
+    std::uint64_t nodes = 0;
+    int depth = 0;
+    Values solution{};
+  };
+
+  // Searches from `root` (its P fixpoint is the root node). `values` holds the
+  // digits already placed in `root`.
+  Result run(const State& root, const Values& values) {
+    result_ = Result{};
+    values_ = values;
+    State state = root;
+    node(state, 0);
+    return result_;
+  }
+
+ private:
+  // Returns true once two solutions are known.
+  bool node(State& state, int depth) {
+    ++result_.nodes;
+    result_.depth = std::max(result_.depth, depth);
+    if (!propagation_.run(state, &values_)) return false;
+    if (state.complete(layout_)) {
+      if (++result_.count == 1) result_.solution = values_;
+      return result_.count >= 2;
+    }
+    const engine::Cell cell = branch_cell(state);
+    for (std::uint32_t digits = state.candidates(layout_, cell); digits != 0; digits &= digits - 1) {
+      State child = state;
+      propagation_.place(child, std::countr_zero(digits), cell, &values_);
+      if (node(child, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  // The first open cell with the fewest candidates.
+  engine::Cell branch_cell(const State& state) const {
+    const auto planes = state.template count_planes<4>(layout_);
+    for (int k = 1; k < 3; ++k) {
+      const RowSet exact = without(planes[k], planes[k + 1]);
+      if (exact.any()) return layout_.cell_at(exact.first());
+    }
+    engine::Cell best_cell = layout_.cell_at(planes[3].first());
+    int best = N + 1;
+    planes[3].for_each([&](int position) {
+      const engine::Cell cell = layout_.cell_at(position);
+      const int count = std::popcount(state.candidates(layout_, cell));
+      if (count < best) {
+        best = count;
+        best_cell = cell;
+      }
+    });
+    return best_cell;
+  }
+
+  const Propagation<N>& propagation_;
+  const Layout& layout_;
+  Result result_;
+  Values values_{};  // digits of the current path (a cell is rewritten whenever it is placed again)
+};
+
+}  // namespace sudoforge::grader::detail
