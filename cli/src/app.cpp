@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/explain_command.hpp"
+#include "sudoforge/cli/grade_command.hpp"
 #include "sudoforge/cli/solve_command.hpp"
 
 namespace sudoforge::cli {
@@ -13,6 +15,8 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = kExitOk;
   setup_solve(app, exit_code);
+  setup_grade(app, exit_code);
+  setup_explain(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -26,8 +26,8 @@ engine::Geometry resolve_geometry(const GeometryOptions& options) {
   }
 }
 
-void add_format_option(CLI::App& command, std::string& format) {
-  command.add_option("--format", format, "Input layout: auto, line, grid (or sdk), csv")
+void add_input_format_option(CLI::App& command, std::string& format) {
+  command.add_option("--input-format", format, "Input layout: auto, line, grid (or sdk), csv")
       ->check(CLI::IsMember({"auto", "line", "grid", "sdk", "csv"}))
       ->capture_default_str();
 }

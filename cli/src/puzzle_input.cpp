@@ -10,6 +10,12 @@ std::string InputRecord::message() const {
   return source + ":" + std::to_string(line) + ": " + reason;
 }
 
+void report(const InputRecord& record) {
+  std::fflush(stdout);
+  const char* prefix = record.kind == InputRecord::Kind::Unreadable ? "sudoforge: " : "";
+  std::fprintf(stderr, "%s%s\n", prefix, record.message().c_str());
+}
+
 PuzzleInput::PuzzleInput(std::vector<std::string> paths, const engine::Geometry& geometry,
                          engine::TextFormat format)
     : paths_(std::move(paths)), geometry_(geometry), format_(format) {

@@ -2,14 +2,12 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_pipeline.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <memory>
 
+#include "ordered_pipeline.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/puzzle_input.hpp"
 #include "sudoforge/engine/check.hpp"
@@ -26,10 +24,6 @@ struct Item {
   InputRecord record;
   engine::SolveResult result;
   double seconds = 0;
-};
-
-struct Batch {
-  std::vector<Item> items;
 };
 
 constexpr std::size_t kBatchSize = 64;
@@ -103,7 +97,7 @@ void setup_solve(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand("solve", "Solve puzzles, or count their solutions");
   command->add_option("files", options->files, "Puzzle files ('-' or none: standard input)");
   add_geometry_options(*command, options->geometry);
-  add_format_option(*command, options->format);
+  add_input_format_option(*command, options->input_format);
   command->add_flag("--count", options->count, "Print the number of solutions (up to --limit) instead");
   command->add_option("--limit", options->limit, "Stop counting at this many solutions")
       ->check(CLI::Range(1, 1 << 30))
@@ -119,60 +113,37 @@ void setup_solve(CLI::App& app, int& exit_code) {
 
 int run_solve(const SolveOptions& options) {
   const engine::Geometry geometry = resolve_geometry(options.geometry);
-  const engine::TextFormat format = resolve_format(options.format);
+  const engine::TextFormat format = resolve_format(options.input_format);
   const ThreadLimit thread_limit(options.threads);
   const engine::Units units(geometry);
-  tbb::enumerable_thread_specific<engine::Solver> solvers(geometry);
+  PerThread<engine::Solver> solvers(geometry);
   PuzzleInput input(options.files, geometry, format);
   Tally tally;
   std::string out;
   const auto start = Clock::now();
 
-  tbb::parallel_pipeline(
-      static_cast<std::size_t>(4 * thread_limit.threads()),
-      tbb::make_filter<void, std::shared_ptr<Batch>>(
-          tbb::filter_mode::serial_in_order,
-          [&](tbb::flow_control& control) -> std::shared_ptr<Batch> {
-            auto batch = std::make_shared<Batch>();
-            batch->items.reserve(kBatchSize);
-            Item item;
-            while (batch->items.size() < kBatchSize && input.next(item.record)) batch->items.push_back(item);
-            if (batch->items.empty()) control.stop();
-            return batch;
-          }) &
-          tbb::make_filter<std::shared_ptr<Batch>, std::shared_ptr<Batch>>(
-              tbb::filter_mode::parallel,
-              [&](std::shared_ptr<Batch> batch) {
-                engine::Solver& solver = solvers.local();
-                for (Item& item : batch->items) solve_item(item, solver, units, options.limit);
-                return batch;
-              }) &
-          tbb::make_filter<std::shared_ptr<Batch>, void>(
-              tbb::filter_mode::serial_in_order, [&](const std::shared_ptr<Batch>& batch) {
-                out.clear();
-                for (const Item& item : batch->items) {
-                  switch (item.record.kind) {
-                    case InputRecord::Kind::Unreadable:
-                      ++tally.unreadable;
-                      std::fflush(stdout);
-                      std::fprintf(stderr, "sudoforge: %s\n", item.record.message().c_str());
-                      continue;
-                    case InputRecord::Kind::Rejected:
-                      ++tally.rejected;
-                      std::fflush(stdout);
-                      std::fprintf(stderr, "%s\n", item.record.message().c_str());
-                      continue;
-                    case InputRecord::Kind::Puzzle: break;
-                  }
-                  const int count = item.result.count;
-                  (count == 0 ? tally.none : count == 1 ? tally.unique : tally.several)++;
-                  tally.solve_seconds += item.seconds;
-                  tally.max_seconds = std::max(tally.max_seconds, item.seconds);
-                  format_item(item, options, out);
-                  std::fwrite(out.data(), 1, out.size(), stdout);
-                  out.clear();
-                }
-              }));
+  ordered_pipeline<Item>(
+      thread_limit.threads(), kBatchSize, [&](Item& item) { return input.next(item.record); },
+      [&](std::vector<Item>& items) {
+        engine::Solver& solver = solvers.local();
+        for (Item& item : items) solve_item(item, solver, units, options.limit);
+      },
+      [&](const std::vector<Item>& items) {
+        for (const Item& item : items) {
+          if (item.record.kind != InputRecord::Kind::Puzzle) {
+            (item.record.kind == InputRecord::Kind::Unreadable ? tally.unreadable : tally.rejected)++;
+            report(item.record);
+            continue;
+          }
+          const int count = item.result.count;
+          (count == 0 ? tally.none : count == 1 ? tally.unique : tally.several)++;
+          tally.solve_seconds += item.seconds;
+          tally.max_seconds = std::max(tally.max_seconds, item.seconds);
+          out.clear();
+          format_item(item, options, out);
+          std::fwrite(out.data(), 1, out.size(), stdout);
+        }
+      });
   std::fflush(stdout);
 
   const double wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();

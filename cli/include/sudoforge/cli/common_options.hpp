@@ -24,8 +24,8 @@ void add_geometry_options(CLI::App& command, GeometryOptions& options);
 // The geometry asked for (9x9 classic by default). Throws CliError for bad values.
 engine::Geometry resolve_geometry(const GeometryOptions& options);
 
-// Adds --format (auto, line, grid, sdk, csv).
-void add_format_option(CLI::App& command, std::string& format);
+// Adds --input-format (auto, line, grid, sdk, csv).
+void add_input_format_option(CLI::App& command, std::string& format);
 engine::TextFormat resolve_format(const std::string& format);
 
 // Adds --threads N (0, the default, means every core).

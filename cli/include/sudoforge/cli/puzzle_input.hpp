@@ -29,6 +29,10 @@ struct InputRecord {
   std::string message() const;
 };
 
+// Prints a rejected or unreadable record on stderr ("FILE:LINE: reason", or
+// "sudoforge: cannot open ..."), after flushing stdout so the two interleave in order.
+void report(const InputRecord& record);
+
 class PuzzleInput {
  public:
   // Reads `paths` in order ("-" is stdin; no paths means stdin).

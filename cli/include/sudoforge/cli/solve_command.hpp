@@ -15,7 +15,7 @@ namespace sudoforge::cli {
 struct SolveOptions {
   std::vector<std::string> files;
   GeometryOptions geometry;
-  std::string format = "auto";
+  std::string input_format = "auto";
   bool count = false;
   int limit = 2;
   std::string layout = "line";

@@ -1,0 +1,34 @@
+#pragma once
+// The record `grade` writes for every input puzzle (and `generate` for every puzzle
+// it makes), as CSV with a header or as JSON lines, fields in this order:
+//   source, puzzle, status, reason, tier, te_depth, score, clues, rounds,
+//   search_nodes, search_depth, naked_singles, hidden_singles, naked_twins,
+//   hidden_twins, solution
+// Fields that do not apply (a tier for a puzzle with two solutions) are empty in CSV
+// and null in JSON.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::cli {
+
+enum class RecordFormat { Csv, Jsonl };
+
+// "csv" or "jsonl"; nullopt otherwise.
+std::optional<RecordFormat> parse_record_format(std::string_view name);
+
+struct GradeRecord {
+  std::string source;  // FILE:LINE
+  std::string puzzle;  // one-line text; empty when the line could not be read
+  grader::Grade grade;
+};
+
+// The CSV header line (with '\n'); empty for JSON lines.
+std::string record_header(RecordFormat format);
+// One record as a line (with '\n').
+std::string format_record(const GradeRecord& record, RecordFormat format);
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,109 @@
+#include "sudoforge/cli/explain_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/units.hpp"
+#include "sudoforge/grader/explain.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+
+std::string indent(const std::string& block) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < block.size()) {
+    const std::size_t end = block.find('\n', start);
+    out += "    " + block.substr(start, end - start) + "\n";
+    start = end == std::string::npos ? block.size() : end + 1;
+  }
+  return out;
+}
+
+std::string technique_title(grader::Technique technique) {
+  switch (technique) {
+    case grader::Technique::NakedSingle: return "naked singles";
+    case grader::Technique::HiddenSingle: return "hidden singles";
+    case grader::Technique::NakedTwins: return "naked twins";
+    case grader::Technique::HiddenTwins: return "hidden twins";
+  }
+  return {};
+}
+
+}  // namespace
+
+void setup_explain(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ExplainOptions>();
+  CLI::App* command = app.add_subcommand("explain", "Show the solving path of one puzzle, step by step");
+  command->add_option("puzzle", options->puzzle, "The puzzle, as one line ('-': read one puzzle from stdin)")
+      ->required();
+  add_geometry_options(*command, options->geometry);
+  command->callback([options, &exit_code] { exit_code = run_explain(*options); });
+}
+
+int run_explain(const ExplainOptions& options) {
+  const engine::Geometry geometry = resolve_geometry(options.geometry);
+  std::string text = options.puzzle;
+  if (text == "-") {
+    text.clear();
+    char buffer[4096];
+    for (std::size_t n = 0; (n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) text.append(buffer, n);
+  }
+  engine::Grid puzzle(geometry);
+  try {
+    puzzle = engine::parse_puzzle(text, geometry);
+  } catch (const engine::ParseError& error) {
+    throw CliError("cannot read the puzzle: " + error.reason(), kExitRejected);
+  }
+
+  grader::Grader grader(geometry);
+  grader::GradeOptions grade_options;
+  grade_options.record_steps = true;
+  const grader::Grade grade = grader.grade(puzzle, grade_options);
+  const engine::Units units(geometry);
+
+  std::string out = fmt::format("puzzle: {} ({} clues, {})\n", engine::to_line(puzzle), grade.clues, geometry.name());
+  if (grade.status != grader::Status::Unique) {
+    out += fmt::format("status: {}: {}\n", grader::status_name(grade.status), grade.reason);
+    std::fputs(out.c_str(), stdout);
+    return kExitRejected;
+  }
+  out += fmt::format("tier: {}", grader::tier_name(grade.tier));
+  if (grade.tier == grader::Tier::Diabolical) out += fmt::format(", te_depth {}", grade.te_depth);
+  out += fmt::format("; score {}; {} rounds; uniqueness search {} node{}, depth {}\n\n", grade.score, grade.rounds,
+                     grade.search_nodes, grade.search_nodes == 1 ? "" : "s", grade.search_depth);
+
+  std::size_t rise = 0;
+  int round = 0;
+  for (std::size_t i = 0; i < grade.steps.size(); ++i) {
+    const grader::Step& step = grade.steps[i];
+    if (rise < grade.level_rises.size() && grade.level_rises[rise].first == i) {
+      out += fmt::format("Now {} are needed. The candidates here:\n\n{}\n",
+                         technique_title(step.technique), indent(grader::format_candidates(grade.level_rises[rise].second)));
+      ++rise;
+    }
+    if (step.round != round) {
+      round = step.round;
+      out += fmt::format("round {}:\n", round);
+    }
+    out += "  " + grader::describe(step, units) + "\n";
+  }
+  if (grade.stuck) {
+    out += fmt::format(
+        "\nAfter {} steps no technique applies: a guess is needed here (trial and error to depth {} finishes "
+        "it). The candidates:\n\n{}",
+        grade.steps.size(), grade.te_depth, indent(grader::format_candidates(*grade.stuck)));
+  }
+  out += "\nsolution:\n" + indent(engine::to_block(grade.solution));
+  std::fputs(out.c_str(), stdout);
+  return kExitOk;
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,187 @@
+// End-to-end tests of `sudoforge grade` and `sudoforge explain`.
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sudoforge/engine/check.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/units.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge {
+namespace {
+
+using test::run_command;
+
+std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::vector<std::string> fields_of(const std::string& line) {
+  std::vector<std::string> fields;
+  std::string field;
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.push_back(field);
+      field.clear();
+    } else {
+      field += c;
+    }
+  }
+  fields.push_back(field);
+  return fields;
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  test::write_file(path, text);
+  return path;
+}
+
+constexpr const char* kHeader =
+    "source,puzzle,status,reason,tier,te_depth,score,clues,rounds,search_nodes,search_depth,naked_singles,"
+    "hidden_singles,naked_twins,hidden_twins,solution";
+
+TEST(GradeCommand, WritesOneCsvRecordPerPuzzleInInputOrder) {
+  const auto result = run_command(sudoforge("grade " + test::data_path("hardest.txt")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 12u);
+  EXPECT_EQ(lines[0], kHeader);
+  const auto puzzles = test::load_puzzles("hardest.txt");
+  const engine::Units units{engine::Geometry{}};
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const auto fields = fields_of(lines[i + 1]);
+    ASSERT_EQ(fields.size(), 16u) << lines[i + 1];
+    EXPECT_EQ(fields[0], test::data_path("hardest.txt") + ":" + std::to_string(i + 1));
+    EXPECT_EQ(fields[1], engine::to_line(puzzles[i]));
+    EXPECT_EQ(fields[2], "unique");
+    EXPECT_TRUE(fields[4] == "singles" || fields[4] == "twins" || fields[4] == "diabolical");
+    EXPECT_EQ(fields[5] != "0", fields[4] == "diabolical") << lines[i + 1];
+    EXPECT_TRUE(engine::is_solution_of(engine::parse_puzzle(fields[15]), puzzles[i], units));
+  }
+  EXPECT_NE(result.err.find("grade: 11 puzzles: 1 singles, 1 twins, 9 diabolical (te_depth 1: 7, te_depth 2: 2)"),
+            std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("puzzles/s"), std::string::npos);
+}
+
+TEST(GradeCommand, WritesJsonLines) {
+  const auto result = run_command(sudoforge("grade --format jsonl --quiet " + test::data_path("top95.txt")));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 95u);
+  for (const std::string& line : lines) {
+    const auto json = nlohmann::json::parse(line);
+    EXPECT_EQ(json["status"], "unique");
+    EXPECT_TRUE(json["score"].is_number_integer());
+    EXPECT_TRUE(json["reason"].is_null());
+    EXPECT_GE(json["search_nodes"].get<int>(), 1);
+    EXPECT_EQ(json.size(), 16u);
+  }
+}
+
+TEST(GradeCommand, MatchesTheGoldenRecords) {
+  // Run from tests/data so the source field holds the same relative name as the file.
+  const auto result = run_command("cd '" + test::fixture_path("") + "' && " + sudoforge("grade --quiet golden_puzzles.txt"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, test::read_file(test::fixture_path("graded_golden.csv")));
+}
+
+TEST(GradeCommand, GivesEveryBadLineARecordAndAMessageAndGradesTheRest) {
+  const std::string unique = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  std::string several = unique;
+  several[0] = '.';
+  std::string none = unique;
+  none[1] = '6';
+  const std::string file =
+      temp_file("grade_bad.txt", unique + "\n" + several + "\nxyz\n" + none + "\n44" + unique.substr(2) + "\n" + unique + "\n");
+  const auto result = run_command(sudoforge("grade --quiet " + file));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, file + ":2: more than one solution\n" + file + ":3: bad character 'x' at column 1\n" + file +
+                            ":4: no solution\n" + file + ":5: clashing givens: 4 twice in row 1 (r1c1 and r1c2)\n");
+  const auto lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 7u);
+  const std::vector<std::string> statuses = {"unique", "multiple", "invalid", "none", "invalid", "unique"};
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    const auto fields = fields_of(lines[i + 1]);
+    EXPECT_EQ(fields[2], statuses[i]) << lines[i + 1];
+    EXPECT_EQ(fields[0], file + ":" + std::to_string(i + 1));
+    if (statuses[i] != "unique") {
+      EXPECT_TRUE(fields[4].empty() && fields[6].empty() && fields[15].empty()) << lines[i + 1];
+    }
+  }
+  EXPECT_EQ(fields_of(lines[3])[1], "");  // an unreadable line has no puzzle
+  EXPECT_EQ(fields_of(lines[3])[3], "bad character 'x' at column 1");
+}
+
+TEST(GradeCommand, GivesTheSameBytesWithOneOrTwoThreads) {
+  const std::string file = test::data_path("top1465.txt");
+  const auto one = run_command(sudoforge("grade --threads 1 --quiet " + file));
+  const auto two = run_command(sudoforge("grade --threads 2 --quiet " + file));
+  ASSERT_EQ(one.exit_code, 0);
+  EXPECT_EQ(lines_of(one.out).size(), 1466u);
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST(GradeCommand, ReadsStandardInputAndOtherLayouts) {
+  const engine::Grid puzzle =
+      engine::parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  const std::string input = engine::to_block(puzzle);
+  const auto result = run_command(sudoforge("grade --quiet --format jsonl -"), &input);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["source"], "<stdin>:1");
+  EXPECT_EQ(json["puzzle"], engine::to_line(puzzle));
+}
+
+TEST(ExplainCommand, WalksThroughTheStepsOfAPuzzle) {
+  const auto result =
+      run_command(sudoforge("explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("tier: twins;"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("hidden single: 4 in column 2 can only go to r6c2"), std::string::npos);
+  EXPECT_NE(result.out.find("Now hidden twins are needed. The candidates here:"), std::string::npos);
+  EXPECT_NE(result.out.find("naked twins: r5c6 and r6c6 hold only 2 and 6"), std::string::npos);
+  EXPECT_NE(result.out.find("solution:\n    4 1 7 | 3 6 9 | 8 2 5\n"), std::string::npos) << result.out;
+}
+
+TEST(ExplainCommand, ShowsWhereADiabolicalPuzzleNeedsAGuess) {
+  const std::string puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+  const auto result = run_command(sudoforge("explain " + puzzle));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("tier: diabolical, te_depth 2"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("no technique applies: a guess is needed here"), std::string::npos) << result.out;
+}
+
+TEST(ExplainCommand, RefusesPuzzlesWithoutOneSolutionAndBadText) {
+  const auto several = run_command(sudoforge("explain " + std::string(81, '.')));
+  EXPECT_EQ(several.exit_code, 1);
+  EXPECT_NE(several.out.find("status: multiple: more than one solution"), std::string::npos) << several.out;
+  const auto bad = run_command(sudoforge("explain 12345"));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "sudoforge: cannot read the puzzle: wrong length: 5 cells, expected 81 for 9x9\n");
+}
+
+}  // namespace
+}  // namespace sudoforge
