@@ -1,9 +1,12 @@
 #include "sudoforge/cli/grade_record.hpp"
 
 #include <csv.h>
+#include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <variant>
 
@@ -48,7 +51,9 @@ std::array<Value, kFields.size()> values_of(const GradeRecord& record) {
 
 // A CSV field, quoted (by libcsv) only when it holds a separator, quote or line break.
 void append_csv(std::string& line, std::string_view field) {
-  if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+  const bool plain = std::none_of(field.begin(), field.end(),
+                                  [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
+  if (plain) {
     line += field;
     return;
   }
@@ -79,10 +84,11 @@ std::string format_record(const GradeRecord& record, RecordFormat format) {
   const auto values = values_of(record);
   if (format == RecordFormat::Csv) {
     std::string line;
+    line.reserve(320);
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (i > 0) line += ',';
       if (const auto* value = std::get_if<std::string>(&values[i])) append_csv(line, *value);
-      if (const auto* value = std::get_if<std::int64_t>(&values[i])) line += std::to_string(*value);
+      if (const auto* value = std::get_if<std::int64_t>(&values[i])) fmt::format_to(std::back_inserter(line), "{}", *value);
     }
     return line + "\n";
   }

@@ -103,9 +103,10 @@ char digit_symbol(Digit digit) {
 }
 
 std::string to_line(const Grid& grid) {
-  std::string line;
-  line.reserve(static_cast<std::size_t>(grid.cell_count()));
-  for (std::uint8_t value : grid.values()) line.push_back(digit_symbol(value));
+  static constexpr char kSymbols[] = ".123456789ABCDEFG";
+  const auto values = grid.values();
+  std::string line(values.size(), '.');
+  for (std::size_t i = 0; i < values.size(); ++i) line[i] = kSymbols[values[i]];
   return line;
 }
 

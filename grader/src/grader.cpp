@@ -71,16 +71,16 @@ class Core {
 
   void grade(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
     grade.clues = puzzle.clue_count();
-    if (const auto clash = engine::find_clash(puzzle, units_)) {
-      grade.status = Status::Invalid;
-      grade.reason = "clashing givens: " + engine::describe(*clash, units_);
-      return;
-    }
     State state;
     Values values{};
     state.clear(layout_);
     for (engine::Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
       if (puzzle[cell] == 0) continue;
+      if (!state.allows(layout_, puzzle[cell] - 1, cell)) {  // a peer holds the digit already
+        grade.status = Status::Invalid;
+        grade.reason = "clashing givens: " + engine::describe(*engine::find_clash(puzzle, units_), units_);
+        return;
+      }
       propagation_.place(state, puzzle[cell] - 1, cell, &values);
     }
 

@@ -144,7 +144,10 @@ class RatedPath {
     const Board pairs = propagation_.positions_of(pair_rows);
     patterns_.clear();
     for (int d = 0; d < N; ++d) {
+      const RowSet pair_rows_d = pair_rows & state.live(d).template prefix<Layout::kRowWords>();
+      if (pair_rows_d.count_upto_2() < 2) continue;
       for (int e = d + 1; e < N; ++e) {
+        if ((pair_rows_d & state.live(e).template prefix<Layout::kRowWords>()).count_upto_2() < 2) continue;
         Board units;
         if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return -1;
         units.for_each([&](int flag) {

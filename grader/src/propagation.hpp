@@ -72,14 +72,21 @@ class Propagation {
   int apply_twins(State& state) const {
     std::array<Board, N> live;
     for (int d = 0; d < N; ++d) live[d] = state.live(d);
-    const RowSet pair_rows = pair_cells(state);
-    const Board pairs = positions_of(pair_rows);
     bool eliminated = false;
+    // Naked twins need two cells holding just d and e: check that cheaply, in the row
+    // section, before looking at units.
+    const RowSet pair_rows = pair_cells(state);
+    Board pairs;
+    bool pairs_known = false;
     for (int d = 0; d < N; ++d) {
       const RowSet pair_rows_d = pair_rows & live[d].template prefix<Layout::kRowWords>();
       if (pair_rows_d.count_upto_2() < 2) continue;
       for (int e = d + 1; e < N; ++e) {
         if ((pair_rows_d & live[e].template prefix<Layout::kRowWords>()).count_upto_2() < 2) continue;
+        if (!pairs_known) {
+          pairs = positions_of(pair_rows);
+          pairs_known = true;
+        }
         Board units;
         if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return -1;
         units.for_each([&](int flag) {
