@@ -1,0 +1,459 @@
+#include "sudoforge/engine/canonical.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "sudoforge/engine/text_format.hpp"
+
+namespace sudoforge::engine {
+
+namespace {
+
+using Cells = std::array<std::uint8_t, kMaxCells>;
+
+// Insertion sort of values[0, count) by key: at most 16 items, and GCC 12 reads
+// std::sort on a partly used std::array as an overflow (-Warray-bounds).
+template <typename Key>
+void sort_small(std::array<std::uint8_t, kMaxSize>& values, int count, Key key) {
+  for (int i = 1; i < count; ++i) {
+    const std::uint8_t value = values[static_cast<std::size_t>(i)];
+    int j = i;
+    for (; j > 0 && key(value) < key(values[static_cast<std::size_t>(j - 1)]); --j) {
+      values[static_cast<std::size_t>(j)] = values[static_cast<std::size_t>(j - 1)];
+    }
+    values[static_cast<std::size_t>(j)] = value;
+  }
+}
+
+// std::next_permutation over values[0, count), written out for the same reason.
+bool next_order(std::array<std::uint8_t, kMaxSize>& values, int count) {
+  int i = count - 2;
+  while (i >= 0 && values[static_cast<std::size_t>(i)] >= values[static_cast<std::size_t>(i + 1)]) --i;
+  if (i < 0) return false;
+  int j = count - 1;
+  while (values[static_cast<std::size_t>(j)] <= values[static_cast<std::size_t>(i)]) --j;
+  std::swap(values[static_cast<std::size_t>(i)], values[static_cast<std::size_t>(j)]);
+  for (int a = i + 1, b = count - 1; a < b; ++a, --b) {
+    std::swap(values[static_cast<std::size_t>(a)], values[static_cast<std::size_t>(b)]);
+  }
+  return true;
+}
+
+// Branch and bound over the group, row by row. The result's row i is some source
+// row (bands and the rows in them are chosen as the search goes). Columns are
+// arranged lazily: stacks not yet told apart by any row form a "stack block" of
+// consecutive slots, and within an arranged stack, columns not yet told apart form a
+// "block" of consecutive positions. Each new row refines them: within a block,
+// blanks go first (and stay interchangeable), then cells whose digit already has a
+// label, by label, then digits seen for the first time, which take the next labels
+// in order of position; stacks of a stack block are ordered by that same smallest
+// substring. That is the smallest the row can be, so every row is minimal given the
+// rows above, and only ties branch: rows giving the same smallest string, and the
+// orders of new digits (or of stacks holding only blanks and new digits) that give
+// the same string but different labels for later rows.
+class Minlex {
+ public:
+  Minlex(const Geometry& geometry, const std::uint8_t* source, Cells& best, bool& have_best)
+      : n_(geometry.size()),
+        box_rows_(geometry.box_rows()),
+        box_cols_(geometry.box_cols()),
+        stacks_(geometry.size() / geometry.box_cols()),
+        source_(source),
+        best_(best),
+        have_best_(have_best) {}
+
+  void run() {
+    State state;
+    state.stack_block_start = 1;  // every stack in one stack block
+    for (int slot = 0; slot < stacks_; ++slot) {
+      state.block_start |= 1U << (slot * box_cols_);
+      for (int k = 0; k < box_cols_; ++k) {
+        state.col_at[static_cast<std::size_t>(slot * box_cols_ + k)] = static_cast<std::uint8_t>(slot * box_cols_ + k);
+      }
+    }
+    search(state, 0);
+  }
+
+ private:
+  using Small = std::array<std::uint8_t, kMaxSize>;
+  static constexpr std::uint8_t kFresh = 255;  // stands for "a digit with no label yet" in stack keys
+
+  struct State {
+    Small col_at{};                              // result column -> source column
+    std::uint32_t block_start = 0;               // bit j: result column j starts a column block
+    std::uint32_t stack_block_start = 0;         // bit s: slot s starts a stack block
+    std::array<std::uint8_t, kMaxSize + 1> label{};  // source digit -> label, 0 = none yet
+    int next_label = 1;
+    std::uint32_t rows_used = 0;
+    int band = -1;  // source band of the current band slot
+  };
+
+  std::uint8_t cell(int row, int col) const { return source_[row * n_ + col]; }
+
+  static int end_of(std::uint32_t starts, int from, int limit) {
+    int end = from + 1;
+    while (end < limit && ((starts >> end) & 1U) == 0) ++end;
+    return end;
+  }
+
+  // The cells of `row` in result columns [from, end), as their smallest substring:
+  // blanks, then labels ascending, then kFresh for each new digit. Also returns the
+  // columns in that order (new digits' columns in source order).
+  void smallest(const State& state, int row, int from, int end, Small& values, Small& columns) const {
+    int count = 0;
+    for (int pass = 0; pass < 3; ++pass) {
+      const int start = count;
+      for (int k = from; k < end; ++k) {
+        const std::uint8_t column = state.col_at[static_cast<std::size_t>(k)];
+        const std::uint8_t digit = cell(row, column);
+        const int kind = digit == 0 ? 0 : state.label[digit] != 0 ? 1 : 2;
+        if (kind != pass) continue;
+        values[static_cast<std::size_t>(count)] = pass == 0 ? 0 : pass == 1 ? state.label[digit] : kFresh;
+        columns[static_cast<std::size_t>(count)] = column;
+        ++count;
+      }
+      if (pass == 1) {
+        sort_small(columns, count, [&](std::uint8_t column) { return state.label[cell(row, column)]; });
+        for (int k = start; k < count; ++k) values[static_cast<std::size_t>(k)] = state.label[cell(row, columns[static_cast<std::size_t>(k)])];
+      }
+    }
+  }
+
+  // The source stacks of stack block [first, end) of slots, ordered by their
+  // smallest substring in `row` (ties in source order), with their keys.
+  void order_stacks(const State& state, int row, int first, int end, Small& order,
+                    std::array<Small, kMaxSize>& keys) const {
+    const int count = end - first;
+    for (int k = 0; k < count; ++k) {
+      const int slot = first + k;
+      order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(slot);
+      Small columns{};
+      smallest(state, row, slot * box_cols_, (slot + 1) * box_cols_, keys[static_cast<std::size_t>(slot)], columns);
+    }
+    const auto less = [&](std::uint8_t a, std::uint8_t b) {
+      return std::lexicographical_compare(keys[a].begin(), keys[a].begin() + box_cols_, keys[b].begin(),
+                                          keys[b].begin() + box_cols_);
+    };
+    for (int i = 1; i < count; ++i) {  // stable insertion sort by key
+      const std::uint8_t slot = order[static_cast<std::size_t>(i)];
+      int j = i;
+      for (; j > 0 && less(slot, order[static_cast<std::size_t>(j - 1)]); --j) {
+        order[static_cast<std::size_t>(j)] = order[static_cast<std::size_t>(j - 1)];
+      }
+      order[static_cast<std::size_t>(j)] = slot;
+    }
+  }
+
+  // The smallest string source row `row` can give as the next result row. With a
+  // `bound`, gives up (returns false) as soon as the string is sure to exceed it.
+  bool row_string(const State& state, int row, std::uint8_t* out, const std::uint8_t* bound) const {
+    int next = state.next_label;
+    bool equal = bound != nullptr;  // so far equal to the bound
+    const auto put = [&](int at, std::uint8_t value) {
+      out[at] = value;
+      if (equal && value != bound[at]) {
+        if (value > bound[at]) return false;
+        equal = false;
+      }
+      return true;
+    };
+    const auto emit = [&](const Small& values, int count, int at) {
+      for (int k = 0; k < count; ++k, ++at) {
+        const std::uint8_t value = values[static_cast<std::size_t>(k)];
+        if (!put(at, value == kFresh ? static_cast<std::uint8_t>(next++) : value)) return false;
+      }
+      return true;
+    };
+    for (int slot = 0; slot < stacks_;) {
+      const int slot_end = end_of(state.stack_block_start, slot, stacks_);
+      if (slot_end - slot > 1) {
+        Small order{};
+        std::array<Small, kMaxSize> keys{};
+        order_stacks(state, row, slot, slot_end, order, keys);
+        for (int k = 0; k < slot_end - slot; ++k) {
+          if (!emit(keys[order[static_cast<std::size_t>(k)]], box_cols_, (slot + k) * box_cols_)) return false;
+        }
+      } else {
+        for (int j = slot * box_cols_; j < (slot + 1) * box_cols_;) {
+          const int end = end_of(state.block_start, j, (slot + 1) * box_cols_);
+          if (end == j + 1) {  // a single column: no ordering to do
+            const std::uint8_t digit = cell(row, state.col_at[static_cast<std::size_t>(j)]);
+            const std::uint8_t value =
+                digit == 0 ? 0 : state.label[digit] != 0 ? state.label[digit] : static_cast<std::uint8_t>(next++);
+            if (!put(j, value)) return false;
+          } else {
+            Small values{};
+            Small columns{};
+            smallest(state, row, j, end, values, columns);
+            if (!emit(values, end - j, j)) return false;
+          }
+          j = end;
+        }
+      }
+      slot = slot_end;
+    }
+    return true;
+  }
+
+  void search(const State& state, int depth) {
+    if (depth == n_) {
+      if (!have_best_ || std::lexicographical_compare(current_.begin(), current_.begin() + n_ * n_, best_.begin(),
+                                                      best_.begin() + n_ * n_)) {
+        std::copy(current_.begin(), current_.begin() + n_ * n_, best_.begin());
+        have_best_ = true;
+      }
+      return;
+    }
+    // The rows this result row may take, and their smallest strings.
+    Small rows;
+    int count = 0;
+    const bool new_band = depth % box_rows_ == 0;
+    for (int row = 0; row < n_; ++row) {
+      if ((state.rows_used >> row) & 1U) continue;
+      if (!new_band && row / box_rows_ != state.band) continue;
+      rows[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(row);
+    }
+    // Rows beaten by the best so far (when the prefix ties it) or by a smaller row
+    // of this node are dropped as soon as that shows.
+    const std::uint8_t* bound = prefix_ties_best(depth) ? best_.data() + depth * n_ : nullptr;
+    std::array<Small, kMaxSize> strings;
+    std::array<bool, kMaxSize> alive{};
+    int smallest_row = -1;
+    for (int k = 0; k < count; ++k) {
+      const std::uint8_t* limit = smallest_row >= 0 ? strings[static_cast<std::size_t>(smallest_row)].data() : bound;
+      alive[static_cast<std::size_t>(k)] =
+          row_string(state, rows[static_cast<std::size_t>(k)], strings[static_cast<std::size_t>(k)].data(), limit);
+      if (!alive[static_cast<std::size_t>(k)]) continue;
+      if (smallest_row < 0 ||
+          std::lexicographical_compare(strings[k].begin(), strings[k].begin() + n_, strings[smallest_row].begin(),
+                                       strings[smallest_row].begin() + n_)) {
+        smallest_row = k;
+      }
+    }
+    if (smallest_row < 0) return;
+    std::uint32_t blank_bands = 0;  // bands whose blank row was tried here
+    for (int k = 0; k < count; ++k) {
+      const Small& string = strings[static_cast<std::size_t>(k)];
+      if (!alive[static_cast<std::size_t>(k)] ||
+          !std::equal(string.begin(), string.begin() + n_, strings[smallest_row].begin())) {
+        continue;
+      }
+      // Two blank rows of one band lead to the same results: try one.
+      const int row = rows[static_cast<std::size_t>(k)];
+      const bool blank = std::all_of(string.begin(), string.begin() + n_, [](std::uint8_t v) { return v == 0; });
+      const std::uint32_t band_bit = 1U << (row / box_rows_);
+      if (blank && (blank_bands & band_bit) != 0) continue;
+      if (blank) blank_bands |= band_bit;
+      if (!worth_trying(depth, string.data())) return;
+      State next = state;
+      next.rows_used |= 1U << row;
+      if (new_band) next.band = row / box_rows_;
+      commit(next, row, depth, 0);
+    }
+  }
+
+  // Whether the rows placed so far equal the best's first rows.
+  bool prefix_ties_best(int depth) const {
+    return have_best_ && std::equal(current_.begin(), current_.begin() + depth * n_, best_.begin());
+  }
+
+  // False when the prefix with this row would be larger than the best so far.
+  bool worth_trying(int depth, const std::uint8_t* row) const {
+    if (!have_best_) return true;
+    const int prefix = depth * n_;
+    const auto mismatch =
+        std::mismatch(current_.begin(), current_.begin() + prefix, best_.begin()).first - current_.begin();
+    if (mismatch < prefix) return current_[static_cast<std::size_t>(mismatch)] < best_[static_cast<std::size_t>(mismatch)];
+    return !std::lexicographical_compare(best_.begin() + prefix, best_.begin() + prefix + n_, row, row + n_);
+  }
+
+  // Places source row `row` as result row `depth` from result column `at` on,
+  // refining stack blocks and column blocks, branching where equal strings hide
+  // different labellings; then goes to the next row.
+  void commit(State state, int row, int depth, int at) {
+    while (at < n_) {
+      const int slot = at / box_cols_;
+      const int slot_end = end_of(state.stack_block_start, slot, stacks_);
+      if (at % box_cols_ == 0 && slot_end - slot > 1) {
+        commit_stacks(state, row, depth, slot, slot_end);
+        return;
+      }
+      const int end = end_of(state.block_start, at, (slot + 1) * box_cols_);
+      if (end > at + 1) {
+        commit_block(state, row, depth, at, end);
+        return;
+      }
+      // A single column: nothing to order or branch on.
+      const std::uint8_t digit = cell(row, state.col_at[static_cast<std::size_t>(at)]);
+      if (digit != 0 && state.label[digit] == 0) state.label[digit] = static_cast<std::uint8_t>(state.next_label++);
+      current_[static_cast<std::size_t>(depth * n_ + at)] = digit == 0 ? 0 : state.label[digit];
+      ++at;
+    }
+    search(state, depth + 1);
+  }
+
+  // A stack block: all blank in this row keeps it whole; otherwise its stacks are
+  // ordered by their substrings (the blank ones first, still one block), and stacks
+  // with equal substrings of blanks and new digits are tried in every order.
+  void commit_stacks(const State& state, int row, int depth, int slot, int slot_end) {
+    Small order{};
+    std::array<Small, kMaxSize> keys{};
+    order_stacks(state, row, slot, slot_end, order, keys);
+    const auto blank = [&](int k) {
+      const Small& key = keys[order[static_cast<std::size_t>(k)]];
+      return std::all_of(key.begin(), key.begin() + box_cols_, [](std::uint8_t v) { return v == 0; });
+    };
+    const int count = slot_end - slot;
+    int blanks = 0;
+    while (blanks < count && blank(blanks)) ++blanks;
+    if (blanks == count) {
+      State next = state;
+      for (int j = slot * box_cols_; j < slot_end * box_cols_; ++j) current_[static_cast<std::size_t>(depth * n_ + j)] = 0;
+      commit(next, row, depth, slot_end * box_cols_);
+      return;
+    }
+    // Groups of equal keys after the blanks, each tried in every order.
+    std::array<std::uint8_t, kMaxSize + 1> group_end{};
+    for (int k = blanks; k < count;) {
+      int end = k + 1;
+      while (end < count && std::equal(keys[order[static_cast<std::size_t>(k)]].begin(),
+                                       keys[order[static_cast<std::size_t>(k)]].begin() + box_cols_,
+                                       keys[order[static_cast<std::size_t>(end)]].begin())) {
+        ++end;
+      }
+      group_end[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(end);
+      k = end;
+    }
+    arrange_stacks(state, row, depth, slot, slot_end, blanks, blanks, order, group_end);
+  }
+
+  void arrange_stacks(const State& state, int row, int depth, int slot, int slot_end, int blanks, int k, Small order,
+                      const std::array<std::uint8_t, kMaxSize + 1>& group_end) {
+    const int count = slot_end - slot;
+    if (k >= count) {
+      // Slots take the stacks in this order; the blank ones stay one stack block.
+      State next = state;
+      Small columns = state.col_at;
+      for (int i = 0; i < count; ++i) {
+        const int from = order[static_cast<std::size_t>(i)];  // a slot of the old arrangement
+        for (int c = 0; c < box_cols_; ++c) {
+          next.col_at[static_cast<std::size_t>((slot + i) * box_cols_ + c)] =
+              columns[static_cast<std::size_t>(from * box_cols_ + c)];
+        }
+        if (i >= blanks || i == 0) next.stack_block_start |= 1U << (slot + i);
+      }
+      if (blanks > 0 && blanks < count) next.stack_block_start |= 1U << (slot + blanks);
+      commit(next, row, depth, slot * box_cols_);
+      return;
+    }
+    const int end = group_end[static_cast<std::size_t>(k)];
+    Small group{};
+    for (int i = k; i < end; ++i) group[static_cast<std::size_t>(i - k)] = order[static_cast<std::size_t>(i)];
+    sort_small(group, end - k, [](std::uint8_t v) { return v; });
+    do {
+      for (int i = k; i < end; ++i) order[static_cast<std::size_t>(i)] = group[static_cast<std::size_t>(i - k)];
+      arrange_stacks(state, row, depth, slot, slot_end, blanks, end, order, group_end);
+    } while (next_order(group, end - k));
+  }
+
+  // A column block [from, end): blanks first (still one block), labelled cells by
+  // label, then new digits in every order.
+  void commit_block(const State& state, int row, int depth, int from, int end) {
+    Small values{};
+    Small columns{};
+    smallest(state, row, from, end, values, columns);
+    int zeros = 0;
+    while (zeros < end - from && values[static_cast<std::size_t>(zeros)] == 0) ++zeros;
+    int fresh_at = zeros;
+    while (fresh_at < end - from && values[static_cast<std::size_t>(fresh_at)] != kFresh) ++fresh_at;
+    Small fresh{};
+    const int fresh_count = end - from - fresh_at;
+    for (int k = 0; k < fresh_count; ++k) fresh[static_cast<std::size_t>(k)] = columns[static_cast<std::size_t>(fresh_at + k)];
+    do {
+      State next = state;
+      for (int k = 0; k < end - from; ++k) {
+        const int at = from + k;
+        const std::uint8_t column =
+            k < fresh_at ? columns[static_cast<std::size_t>(k)] : fresh[static_cast<std::size_t>(k - fresh_at)];
+        next.col_at[static_cast<std::size_t>(at)] = column;
+        const std::uint8_t digit = cell(row, column);
+        if (digit != 0 && next.label[digit] == 0) next.label[digit] = static_cast<std::uint8_t>(next.next_label++);
+        if (digit != 0) next.block_start |= 1U << at;  // every digit cell is its own block from now on
+        current_[static_cast<std::size_t>(depth * n_ + at)] = digit == 0 ? 0 : next.label[digit];
+      }
+      if (zeros > 0 && zeros < end - from) next.block_start |= 1U << (from + zeros);
+      commit(next, row, depth, end);
+    } while (next_order(fresh, fresh_count));
+  }
+
+  int n_;
+  int box_rows_;
+  int box_cols_;
+  int stacks_;
+  const std::uint8_t* source_;
+  Cells& best_;
+  bool& have_best_;
+  Cells current_{};
+};
+
+// The diagonal variant: the 8 symmetries of the square, each relabelled.
+void diagonal_minimum(const Grid& puzzle, Cells& best) {
+  const int n = puzzle.size();
+  bool have = false;
+  Cells candidate{};
+  for (int symmetry = 0; symmetry < 8; ++symmetry) {
+    std::array<std::uint8_t, kMaxSize + 1> label{};
+    int next = 1;
+    for (int row = 0; row < n; ++row) {
+      for (int col = 0; col < n; ++col) {
+        int r = row;
+        int c = col;
+        if (symmetry & 1) std::swap(r, c);
+        if (symmetry & 2) r = n - 1 - r;
+        if (symmetry & 4) c = n - 1 - c;
+        const int value = puzzle[puzzle.geometry().cell(r, c)];
+        if (value != 0 && label[static_cast<std::size_t>(value)] == 0) {
+          label[static_cast<std::size_t>(value)] = static_cast<std::uint8_t>(next++);
+        }
+        candidate[static_cast<std::size_t>(row * n + col)] = label[static_cast<std::size_t>(value)];
+      }
+    }
+    if (!have || std::lexicographical_compare(candidate.begin(), candidate.begin() + n * n, best.begin(),
+                                              best.begin() + n * n)) {
+      best = candidate;
+      have = true;
+    }
+  }
+}
+
+}  // namespace
+
+Grid canonical_form(const Grid& puzzle) {
+  const Geometry& geometry = puzzle.geometry();
+  const int n = geometry.size();
+  Cells best{};
+  if (geometry.variant() == Variant::Diagonal) {
+    diagonal_minimum(puzzle, best);
+  } else {
+    bool have_best = false;
+    Cells source{};
+    const int orientations = geometry.box_rows() == geometry.box_cols() ? 2 : 1;
+    for (int transposed = 0; transposed < orientations; ++transposed) {
+      for (int row = 0; row < n; ++row) {
+        for (int col = 0; col < n; ++col) {
+          const Cell from = transposed ? geometry.cell(col, row) : geometry.cell(row, col);
+          source[static_cast<std::size_t>(row * n + col)] = static_cast<std::uint8_t>(puzzle[from]);
+        }
+      }
+      Minlex(geometry, source.data(), best, have_best).run();
+    }
+  }
+  Grid canonical(geometry);
+  for (Cell cell = 0; cell < geometry.cell_count(); ++cell) canonical.set(cell, best[static_cast<std::size_t>(cell)]);
+  return canonical;
+}
+
+std::string canonical_key(const Grid& puzzle) { return to_line(canonical_form(puzzle)); }
+
+}  // namespace sudoforge::engine

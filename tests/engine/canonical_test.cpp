@@ -1,0 +1,177 @@
+#include "sudoforge/engine/canonical.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+
+#include "sudoforge/engine/text_format.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::engine {
+namespace {
+
+// The minimum over the whole group, by enumerating every element: only feasible for
+// small grids (and, slowly, one 9x9), which is what makes it a check.
+std::vector<std::vector<int>> line_orders(int size, int block) {
+  std::vector<std::vector<int>> orders;
+  std::vector<int> blocks(static_cast<std::size_t>(size / block));
+  std::iota(blocks.begin(), blocks.end(), 0);
+  do {
+    std::vector<std::vector<int>> partial = {{}};
+    for (int b : blocks) {
+      std::vector<int> inner(static_cast<std::size_t>(block));
+      std::iota(inner.begin(), inner.end(), b * block);
+      std::vector<std::vector<int>> longer;
+      do {
+        for (const auto& p : partial) {
+          auto q = p;
+          q.insert(q.end(), inner.begin(), inner.end());
+          longer.push_back(q);
+        }
+      } while (std::next_permutation(inner.begin(), inner.end()));
+      partial = longer;
+    }
+    orders.insert(orders.end(), partial.begin(), partial.end());
+  } while (std::next_permutation(blocks.begin(), blocks.end()));
+  return orders;
+}
+
+std::string brute_force_key(const Grid& grid) {
+  const Geometry& geometry = grid.geometry();
+  const int n = geometry.size();
+  const auto rows = line_orders(n, geometry.box_rows());
+  const auto cols = line_orders(n, geometry.box_cols());
+  std::vector<int> best;
+  for (int transposed = 0; transposed < (geometry.box_rows() == geometry.box_cols() ? 2 : 1); ++transposed) {
+    for (const auto& row_order : rows) {
+      for (const auto& col_order : cols) {
+        std::vector<int> candidate(static_cast<std::size_t>(n * n));
+        std::vector<int> label(17, 0);
+        int next = 1;
+        for (int r = 0; r < n; ++r) {
+          for (int c = 0; c < n; ++c) {
+            const int row = row_order[static_cast<std::size_t>(r)];
+            const int col = col_order[static_cast<std::size_t>(c)];
+            const int value = grid[transposed ? geometry.cell(col, row) : geometry.cell(row, col)];
+            if (value != 0 && label[static_cast<std::size_t>(value)] == 0) label[static_cast<std::size_t>(value)] = next++;
+            candidate[static_cast<std::size_t>(r * n + c)] = label[static_cast<std::size_t>(value)];
+          }
+        }
+        if (best.empty() || candidate < best) best = candidate;
+      }
+    }
+  }
+  std::string key;
+  for (int value : best) key += digit_symbol(value);
+  return key;
+}
+
+// A random grid of the geometry with a random share of its cells blanked: not a
+// proper puzzle, which makes ties (blank rows, blank columns) common.
+Grid random_partial(const Geometry& geometry, Rng& rng) {
+  const Grid full = test::random_full_grid(geometry, rng);
+  Grid grid(geometry);
+  const auto keep = 20 + rng.below(60);
+  for (Cell cell = 0; cell < geometry.cell_count(); ++cell) {
+    if (rng.below(100) < keep) grid.set(cell, full[cell]);
+  }
+  return grid;
+}
+
+TEST(Canonical, IsTheMinimumOverTheWholeGroupOnSmallGrids) {
+  for (const Geometry& geometry : {Geometry(2, 2), Geometry(2, 3), Geometry(3, 2), Geometry(2, 4)}) {
+    Rng rng(17);
+    const int puzzles = geometry.size() == 8 ? 5 : 150;
+    for (int i = 0; i < puzzles; ++i) {
+      const Grid grid = random_partial(geometry, rng);
+      ASSERT_EQ(canonical_key(grid), brute_force_key(grid)) << geometry.name() << ": " << to_line(grid);
+    }
+  }
+}
+
+TEST(Canonical, IsTheMinimumOverAll3359232ArrangementsOfANineByNine) {
+  const Grid puzzle = test::load_puzzles("top95.txt").front();
+  EXPECT_EQ(canonical_key(puzzle), brute_force_key(puzzle));
+}
+
+TEST(Canonical, IsEqualForAPuzzleAndAThousandTransformsOfIt) {
+  const auto puzzles = test::load_puzzles("top1465.txt");
+  Rng rng(2026);
+  for (std::size_t p = 0; p < puzzles.size(); p += 300) {
+    const std::string key = canonical_key(puzzles[p]);
+    for (int i = 0; i < 1000; ++i) {
+      const Grid moved = test::random_transform(Geometry{}, rng).apply(puzzles[p]);
+      ASSERT_EQ(canonical_key(moved), key) << "puzzle " << p << ", transform " << i;
+    }
+  }
+}
+
+TEST(Canonical, IsEqualUnderTransformsOfOtherShapes) {
+  for (const Geometry& geometry : {Geometry(2, 3), Geometry(3, 4), Geometry(4, 4)}) {
+    Rng rng(8);
+    const Grid grid = random_partial(geometry, rng);
+    const std::string key = canonical_key(grid);
+    for (int i = 0; i < 50; ++i) {
+      ASSERT_EQ(canonical_key(test::random_transform(geometry, rng).apply(grid)), key) << geometry.name();
+    }
+  }
+}
+
+TEST(Canonical, DiffersForPuzzlesThatAreNotEquivalent) {
+  // The 17-clue list holds no two equivalent puzzles.
+  const auto puzzles = test::load_puzzles("17clue.txt");
+  std::set<std::string> keys;
+  for (std::size_t i = 0; i < puzzles.size(); i += 10) keys.insert(canonical_key(puzzles[i]));
+  EXPECT_EQ(keys.size(), (puzzles.size() + 9) / 10);
+}
+
+TEST(Canonical, FindsTheOnePairOfEquivalentPuzzlesInTop1465) {
+  // Line 309 of top1465 is line 302 with its bands rotated.
+  const auto puzzles = test::load_puzzles("top1465.txt");
+  std::set<std::string> keys;
+  for (const Grid& puzzle : puzzles) keys.insert(canonical_key(puzzle));
+  EXPECT_EQ(keys.size(), 1464u);
+  EXPECT_EQ(canonical_key(puzzles[301 - 2]), canonical_key(puzzles[308 - 2]));
+}
+
+TEST(Canonical, IsAnEquivalentPuzzleAndIdempotent) {
+  for (const Grid& puzzle : test::load_puzzles("hardest.txt")) {
+    const Grid canonical = canonical_form(puzzle);
+    EXPECT_EQ(canonical.clue_count(), puzzle.clue_count());
+    EXPECT_EQ(canonical_form(canonical), canonical);
+    EXPECT_EQ(to_line(canonical).find_first_not_of('.'), to_line(canonical).find('1'));  // labels in order
+  }
+}
+
+TEST(Canonical, KeepsTheDiagonalsInTheDiagonalVariant) {
+  const Geometry geometry(3, 3, Variant::Diagonal);
+  const Grid puzzle =
+      parse_puzzle("2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3", geometry);
+  const std::string key = canonical_key(puzzle);
+  for (int symmetry = 0; symmetry < 8; ++symmetry) {
+    Grid moved(geometry);
+    for (int row = 0; row < 9; ++row) {
+      for (int col = 0; col < 9; ++col) {
+        int r = row;
+        int c = col;
+        if (symmetry & 1) std::swap(r, c);
+        if (symmetry & 2) r = 8 - r;
+        if (symmetry & 4) c = 8 - c;
+        moved.set(geometry.cell(row, col), puzzle[geometry.cell(r, c)]);
+      }
+    }
+    EXPECT_EQ(canonical_key(moved), key) << "symmetry " << symmetry;
+  }
+  // Swapping two rows of a band keeps a classic puzzle's class, not a diagonal one's.
+  Grid swapped(geometry);
+  for (int row = 0; row < 9; ++row) {
+    const int from = row == 0 ? 1 : row == 1 ? 0 : row;
+    for (int col = 0; col < 9; ++col) swapped.set(geometry.cell(row, col), puzzle[geometry.cell(from, col)]);
+  }
+  EXPECT_NE(canonical_key(swapped), key);
+}
+
+}  // namespace
+}  // namespace sudoforge::engine
