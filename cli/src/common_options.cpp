@@ -26,6 +26,14 @@ engine::Geometry resolve_geometry(const GeometryOptions& options) {
   }
 }
 
+bool geometry_given(const GeometryOptions& options) {
+  return options.size != 0 || !options.box.empty() || options.diagonal;
+}
+
+void add_database_option(CLI::App& command, std::string& path) {
+  command.add_option("--db", path, "The SQLite database file")->capture_default_str();
+}
+
 void add_input_format_option(CLI::App& command, std::string& format) {
   command.add_option("--input-format", format, "Input layout: auto, line, grid (or sdk), csv")
       ->check(CLI::IsMember({"auto", "line", "grid", "sdk", "csv"}))

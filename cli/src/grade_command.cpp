@@ -3,12 +3,11 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 
-#include "ordered_pipeline.hpp"
+#include "graded_input.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
 #include "sudoforge/cli/puzzle_input.hpp"
@@ -18,44 +17,7 @@
 namespace sudoforge::cli {
 
 namespace {
-
 using Clock = std::chrono::steady_clock;
-
-struct Item {
-  InputRecord record;
-  grader::Grade grade;
-};
-
-constexpr std::size_t kBatchSize = 32;
-
-struct Tally {
-  std::array<long, 3> tiers{};         // by grader::Tier
-  std::array<long, 8> te_depths{};     // diabolical, by te_depth (last: deeper)
-  std::array<long, 4> statuses{};      // by grader::Status
-  long unreadable = 0;
-  long puzzles() const { return statuses[0] + statuses[1] + statuses[2] + statuses[3]; }
-  long rejected() const { return puzzles() - statuses[0]; }
-};
-
-std::string summary(const Tally& tally, double seconds, int threads) {
-  std::string text = fmt::format("grade: {} puzzles: {} singles, {} twins, {} diabolical", tally.puzzles(),
-                                 tally.tiers[0], tally.tiers[1], tally.tiers[2]);
-  std::string depths;
-  for (std::size_t k = 0; k < tally.te_depths.size(); ++k) {
-    if (tally.te_depths[k] == 0) continue;
-    depths += fmt::format("{}te_depth {}{}: {}", depths.empty() ? "" : ", ", k,
-                          k + 1 == tally.te_depths.size() ? "+" : "", tally.te_depths[k]);
-  }
-  if (!depths.empty()) text += " (" + depths + ")";
-  text += fmt::format("; {} rejected ({} no solution, {} several solutions, {} invalid)", tally.rejected(),
-                      tally.statuses[1], tally.statuses[2], tally.statuses[3]);
-  if (tally.unreadable > 0) text += fmt::format("; {} unreadable source(s)", tally.unreadable);
-  text += fmt::format("\ngrade: {:.3f} s, {:.0f} puzzles/s, {} thread{}\n", seconds,
-                      seconds > 0 ? static_cast<double>(tally.puzzles()) / seconds : 0.0, threads,
-                      threads == 1 ? "" : "s");
-  return text;
-}
-
 }  // namespace
 
 void setup_grade(CLI::App& app, int& exit_code) {
@@ -76,72 +38,53 @@ void setup_grade(CLI::App& app, int& exit_code) {
 }
 
 int run_grade(const GradeOptions& options) {
-  const engine::Geometry geometry = resolve_geometry(options.geometry);
-  const engine::TextFormat input_format = resolve_format(options.input_format);
+  GradeInputs inputs;
+  inputs.files = options.files;
+  inputs.geometry = resolve_geometry(options.geometry);
+  inputs.format = resolve_format(options.input_format);
+  inputs.options.max_te_depth = options.max_te_depth;
   const RecordFormat format = *parse_record_format(options.format);
   const ThreadLimit thread_limit(options.threads);
-  PerThread<grader::Grader> graders(geometry);
-  grader::GradeOptions grade_options;
-  grade_options.max_te_depth = options.max_te_depth;
-  PuzzleInput input(options.files, geometry, input_format);
-  Tally tally;
+  inputs.threads = thread_limit.threads();
+  GradeTally tally;
   const auto start = Clock::now();
 
   const std::string header = record_header(format);
   std::fwrite(header.data(), 1, header.size(), stdout);
   std::string out;
-  ordered_pipeline<Item>(
-      thread_limit.threads(), kBatchSize, [&](Item& item) { return input.next(item.record); },
-      [&](std::vector<Item>& items) {
-        grader::Grader& grader = graders.local();
-        for (Item& item : items) {
-          if (item.record.kind == InputRecord::Kind::Puzzle) item.grade = grader.grade(item.record.grid, grade_options);
-        }
-      },
-      [&](const std::vector<Item>& items) {
-        out.clear();
-        for (const Item& item : items) {
-          const InputRecord& record = item.record;
-          if (record.kind == InputRecord::Kind::Unreadable) {
-            ++tally.unreadable;
-            std::fwrite(out.data(), 1, out.size(), stdout);
-            out.clear();
-            report(record);
-            continue;
-          }
-          GradeRecord line{record.source + ":" + std::to_string(record.line), {}, item.grade};
-          if (record.kind == InputRecord::Kind::Rejected) {
-            line.grade = grader::Grade{};
-            line.grade.status = grader::Status::Invalid;
-            line.grade.reason = record.reason;
-          } else {
-            line.puzzle = engine::to_line(record.grid);
-          }
-          const grader::Grade& grade = line.grade;
-          ++tally.statuses[static_cast<std::size_t>(grade.status)];
-          if (grade.status == grader::Status::Unique) {
-            ++tally.tiers[static_cast<std::size_t>(grade.tier)];
-            if (grade.tier == grader::Tier::Diabolical) {
-              ++tally.te_depths[std::min<std::size_t>(static_cast<std::size_t>(grade.te_depth),
-                                                      tally.te_depths.size() - 1)];
-            }
-          }
-          out += format_record(line, format);
-          if (grade.status != grader::Status::Unique) {
-            std::fwrite(out.data(), 1, out.size(), stdout);
-            out.clear();
-            InputRecord rejected = record;
-            rejected.kind = InputRecord::Kind::Rejected;
-            rejected.reason = grade.reason;
-            report(rejected);
-          }
-        }
+  grade_inputs(inputs, [] { return false; }, [&](std::vector<GradedItem>& items) {
+    out.clear();
+    for (const GradedItem& item : items) {
+      const InputRecord& record = item.record;
+      if (record.kind == InputRecord::Kind::Unreadable) {
+        ++tally.unreadable;
         std::fwrite(out.data(), 1, out.size(), stdout);
-      });
+        out.clear();
+        report(record);
+        continue;
+      }
+      tally.count(item.grade);
+      const std::string puzzle = record.kind == InputRecord::Kind::Puzzle ? engine::to_line(record.grid) : "";
+      out += format_record(GradeRecord{record.source + ":" + std::to_string(record.line), puzzle, item.grade}, format);
+      if (item.grade.status != grader::Status::Unique) {
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        out.clear();
+        report_rejection(record, item.grade);
+      }
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  });
   std::fflush(stdout);
 
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (!options.quiet) std::fputs(summary(tally, seconds, thread_limit.threads()).c_str(), stderr);
+  if (!options.quiet) {
+    const int threads = thread_limit.threads();
+    std::fputs(fmt::format("{}\ngrade: {:.3f} s, {:.0f} puzzles/s, {} thread{}\n", tally.summary("grade"), seconds,
+                           seconds > 0 ? static_cast<double>(tally.puzzles()) / seconds : 0.0, threads,
+                           threads == 1 ? "" : "s")
+                   .c_str(),
+               stderr);
+  }
   if (tally.unreadable > 0) return kExitError;
   return tally.rejected() > 0 ? kExitRejected : kExitOk;
 }

@@ -16,6 +16,17 @@ void report(const InputRecord& record) {
   std::fprintf(stderr, "%s%s\n", prefix, record.message().c_str());
 }
 
+void report_rejection(const InputRecord& record, const grader::Grade& grade) {
+  if (record.kind != InputRecord::Kind::Puzzle) {
+    report(record);
+    return;
+  }
+  InputRecord rejected = record;
+  rejected.kind = InputRecord::Kind::Rejected;
+  rejected.reason = grade.reason;
+  report(rejected);
+}
+
 PuzzleInput::PuzzleInput(std::vector<std::string> paths, const engine::Geometry& geometry,
                          engine::TextFormat format)
     : paths_(std::move(paths)), geometry_(geometry), format_(format) {

@@ -28,6 +28,12 @@ engine::Geometry resolve_geometry(const GeometryOptions& options);
 void add_input_format_option(CLI::App& command, std::string& format);
 engine::TextFormat resolve_format(const std::string& format);
 
+// Whether any of --size, --box, --diagonal was given.
+bool geometry_given(const GeometryOptions& options);
+
+// Adds --db PATH (default sudoforge.db in the current directory).
+void add_database_option(CLI::App& command, std::string& path);
+
 // Adds --threads N (0, the default, means every core).
 void add_threads_option(CLI::App& command, int& threads);
 

@@ -9,6 +9,7 @@
 
 #include "sudoforge/engine/grid.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/grader/grade.hpp"
 
 namespace sudoforge::cli {
 
@@ -32,6 +33,9 @@ struct InputRecord {
 // Prints a rejected or unreadable record on stderr ("FILE:LINE: reason", or
 // "sudoforge: cannot open ..."), after flushing stdout so the two interleave in order.
 void report(const InputRecord& record);
+// Reports a puzzle read well but refused later (clash, no or several solutions) as
+// "FILE:LINE: reason".
+void report_rejection(const InputRecord& record, const grader::Grade& grade);
 
 class PuzzleInput {
  public:

@@ -1,0 +1,68 @@
+#include "graded_input.hpp"
+
+#include <fmt/format.h>
+
+#include "ordered_pipeline.hpp"
+#include "sudoforge/engine/canonical.hpp"
+#include "sudoforge/engine/symmetry.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+constexpr std::size_t kBatchSize = 32;
+}
+
+void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
+                  const std::function<void(std::vector<GradedItem>&)>& emit) {
+  PerThread<grader::Grader> graders(inputs.geometry);
+  PuzzleInput input(inputs.files, inputs.geometry, inputs.format);
+  ordered_pipeline<GradedItem>(
+      inputs.threads, kBatchSize, [&](GradedItem& item) { return !stop() && input.next(item.record); },
+      [&](std::vector<GradedItem>& items) {
+        grader::Grader& grader = graders.local();
+        for (GradedItem& item : items) {
+          if (item.record.kind == InputRecord::Kind::Rejected) {
+            item.grade = grader::Grade{};
+            item.grade.status = grader::Status::Invalid;
+            item.grade.reason = item.record.reason;
+          }
+          if (item.record.kind != InputRecord::Kind::Puzzle) continue;
+          item.grade = grader.grade(item.record.grid, inputs.options);
+          if (inputs.with_keys && item.grade.status == grader::Status::Unique) {
+            item.canonical = engine::canonical_key(item.record.grid);
+            item.symmetry = engine::symmetry_name(engine::detect_symmetry(item.record.grid));
+          }
+        }
+      },
+      [&](const std::vector<GradedItem>& items) {
+        // emit may consume the items; the pipeline is done with them.
+        emit(const_cast<std::vector<GradedItem>&>(items));
+      });
+}
+
+void GradeTally::count(const grader::Grade& grade) {
+  ++statuses[static_cast<std::size_t>(grade.status)];
+  if (grade.status != grader::Status::Unique) return;
+  ++tiers[static_cast<std::size_t>(grade.tier)];
+  if (grade.tier == grader::Tier::Diabolical) {
+    ++te_depths[std::min<std::size_t>(static_cast<std::size_t>(grade.te_depth), te_depths.size() - 1)];
+  }
+}
+
+std::string GradeTally::summary(const std::string& command) const {
+  std::string text = fmt::format("{}: {} puzzles: {} singles, {} twins, {} diabolical", command, puzzles(), tiers[0],
+                                 tiers[1], tiers[2]);
+  std::string depths;
+  for (std::size_t k = 0; k < te_depths.size(); ++k) {
+    if (te_depths[k] == 0) continue;
+    depths += fmt::format("{}te_depth {}{}: {}", depths.empty() ? "" : ", ", k, k + 1 == te_depths.size() ? "+" : "",
+                          te_depths[k]);
+  }
+  if (!depths.empty()) text += " (" + depths + ")";
+  text += fmt::format("; {} rejected ({} no solution, {} several solutions, {} invalid)", rejected(), statuses[1],
+                      statuses[2], statuses[3]);
+  if (unreadable > 0) text += fmt::format("; {} unreadable source(s)", unreadable);
+  return text;
+}
+
+}  // namespace sudoforge::cli

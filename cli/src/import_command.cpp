@@ -1,0 +1,95 @@
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "graded_input.hpp"
+#include "interrupt.hpp"
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/store_commands.hpp"
+#include "sudoforge/store/store.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+constexpr std::size_t kCommitEvery = 512;  // puzzles per transaction
+}
+
+void setup_import(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ImportOptions>();
+  CLI::App* command = app.add_subcommand("import", "Grade the puzzles of files into the database (each stored once)");
+  command->add_option("files", options->files, "Puzzle files ('-' or none: standard input)");
+  add_database_option(*command, options->db);
+  add_geometry_options(*command, options->geometry);
+  add_input_format_option(*command, options->input_format);
+  command->add_option("--max-te-depth", options->max_te_depth, "Stop looking deeper than this trial-and-error depth")
+      ->check(CLI::Range(1, 8))
+      ->capture_default_str();
+  add_threads_option(*command, options->threads);
+  command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
+  command->callback([options, &exit_code] { exit_code = run_import(*options); });
+}
+
+int run_import(const ImportOptions& options) {
+  GradeInputs inputs;
+  inputs.files = options.files;
+  inputs.geometry = resolve_geometry(options.geometry);
+  inputs.format = resolve_format(options.input_format);
+  inputs.options.max_te_depth = options.max_te_depth;
+  inputs.with_keys = true;
+  const ThreadLimit thread_limit(options.threads);
+  inputs.threads = thread_limit.threads();
+
+  store::Store store(options.db);
+  const nlohmann::json parameters = {{"files", options.files},
+                                     {"box", std::to_string(inputs.geometry.box_rows()) + "x" +
+                                                 std::to_string(inputs.geometry.box_cols())},
+                                     {"variant", engine::variant_name(inputs.geometry.variant())},
+                                     {"input_format", options.input_format},
+                                     {"max_te_depth", options.max_te_depth}};
+  const std::int64_t run = store.begin_run("import", parameters.dump(), std::nullopt, 0);
+
+  GradeTally tally;
+  long added = 0;
+  long duplicates = 0;
+  std::vector<store::NewPuzzle> pending;
+  const auto flush = [&] {
+    for (const bool is_new : store.add(pending)) (is_new ? added : duplicates)++;
+    pending.clear();
+  };
+  const InterruptGuard interrupt;
+  grade_inputs(inputs, InterruptGuard::requested, [&](std::vector<GradedItem>& items) {
+    for (GradedItem& item : items) {
+      const InputRecord& record = item.record;
+      if (record.kind == InputRecord::Kind::Unreadable) {
+        ++tally.unreadable;
+        report(record);
+        continue;
+      }
+      tally.count(item.grade);
+      if (item.grade.status != grader::Status::Unique) {
+        report_rejection(record, item.grade);
+        continue;
+      }
+      pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
+                                         std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
+                                         run});
+    }
+    if (pending.size() >= kCommitEvery) flush();
+  });
+  flush();
+  const bool stopped = InterruptGuard::requested();
+  store.finish_run(run, stopped ? "interrupted" : "done", added, duplicates, tally.rejected() + tally.unreadable);
+
+  if (!options.quiet) {
+    std::fputs(fmt::format("{}\nimport: stored {} new, {} already in {} (run {}){}\n", tally.summary("import"), added,
+                           duplicates, options.db, run, stopped ? "; interrupted" : "")
+                   .c_str(),
+               stderr);
+  }
+  if (tally.unreadable > 0) return kExitError;
+  if (stopped) return kExitError;
+  return tally.rejected() > 0 ? kExitRejected : kExitOk;
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,19 @@
+#pragma once
+// Ctrl-C and kill (SIGINT, SIGTERM) as a request to stop: while an InterruptGuard
+// lives, those signals set a flag that long commands poll between puzzles, so they
+// can commit what they have and record the run as interrupted. Private to cli/.
+
+namespace sudoforge::cli {
+
+class InterruptGuard {
+ public:
+  InterruptGuard();   // installs the handlers
+  ~InterruptGuard();  // restores the previous ones
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+  // Whether a stop was asked for since construction.
+  static bool requested();
+};
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,38 @@
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/grade_record.hpp"
+#include "sudoforge/cli/store_commands.hpp"
+#include "sudoforge/engine/text_format.hpp"
+
+namespace sudoforge::cli {
+
+void setup_list(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ListOptions>();
+  CLI::App* command = app.add_subcommand("list", "Print stored puzzles, selected and ordered");
+  add_database_option(*command, options->db);
+  add_selection_options(*command, options->selection);
+  command->add_option("--format", options->format, "csv (with a header), jsonl, or line (one puzzle per line)")
+      ->check(CLI::IsMember({"csv", "jsonl", "line"}))
+      ->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_list(*options); });
+}
+
+int run_list(const ListOptions& options) {
+  const store::Selection selection = resolve_selection(options.selection);
+  store::Store store(options.db);
+  const auto format = parse_record_format(options.format);  // nullopt: line
+  if (format) std::fputs(record_header(*format).c_str(), stdout);
+  store.select(selection, [&](const store::StoredPuzzle& stored) {
+    const std::string line = format ? format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle),
+                                                                stored.grade},
+                                                    *format)
+                                    : engine::to_line(stored.puzzle) + "\n";
+    std::fwrite(line.data(), 1, line.size(), stdout);
+  });
+  return kExitOk;
+}
+
+}  // namespace sudoforge::cli

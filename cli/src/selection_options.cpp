@@ -1,0 +1,69 @@
+#include "sudoforge/cli/selection_options.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <charconv>
+
+#include "sudoforge/cli/errors.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+
+// "MIN:MAX", "MIN:", ":MAX" or "N" (both ends). Throws CliError naming the option.
+void parse_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
+  if (text.empty()) return;
+  const auto number = [&](std::string_view part, std::optional<int>& value) {
+    if (part.empty()) return true;
+    int parsed = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), parsed);
+    if (error != std::errc{} || end != part.data() + part.size()) return false;
+    value = parsed;
+    return true;
+  };
+  const auto colon = text.find(':');
+  const std::string_view whole(text);
+  const bool ok = colon == std::string::npos
+                      ? number(whole, low) && number(whole, high)
+                      : number(whole.substr(0, colon), low) && number(whole.substr(colon + 1), high);
+  if (!ok || (low && high && *low > *high)) {
+    throw CliError(std::string(option) + " '" + text + "' is not a range MIN:MAX of whole numbers");
+  }
+}
+
+}  // namespace
+
+void add_selection_options(CLI::App& command, SelectionOptions& options) {
+  command.add_option("--tier", options.tier, "Only this tier: singles, twins, diabolical")
+      ->check(CLI::IsMember({"singles", "twins", "diabolical"}));
+  command.add_option("--te-depth", options.te_depth, "Only diabolical puzzles of this trial-and-error depth");
+  command.add_option("--score", options.score, "Score range MIN:MAX (either side may be left out)");
+  command.add_option("--clues", options.clues, "Clue range MIN:MAX");
+  add_geometry_options(command, options.geometry);
+  command.add_option("--run", options.run, "Only puzzles first stored by this run");
+  command.add_option("--limit", options.limit, "At most this many")->check(CLI::PositiveNumber);
+  command.add_option("--order", options.order, "id, score, clues or random")
+      ->check(CLI::IsMember({"id", "score", "clues", "random"}))
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "Seed of --order random (same seed, same order)");
+}
+
+store::Selection resolve_selection(const SelectionOptions& options) {
+  store::Selection selection;
+  if (options.tier == "singles") selection.tier = grader::Tier::Singles;
+  if (options.tier == "twins") selection.tier = grader::Tier::Twins;
+  if (options.tier == "diabolical") selection.tier = grader::Tier::Diabolical;
+  selection.te_depth = options.te_depth;
+  parse_range(options.score, "--score", selection.score_min, selection.score_max);
+  parse_range(options.clues, "--clues", selection.clues_min, selection.clues_max);
+  if (geometry_given(options.geometry)) selection.geometry = resolve_geometry(options.geometry);
+  selection.run = options.run;
+  selection.limit = options.limit;
+  if (options.order == "score") selection.order = store::Selection::Order::Score;
+  if (options.order == "clues") selection.order = store::Selection::Order::Clues;
+  if (options.order == "random") selection.order = store::Selection::Order::Random;
+  selection.seed = options.seed;
+  return selection;
+}
+
+}  // namespace sudoforge::cli

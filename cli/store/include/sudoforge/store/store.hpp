@@ -1,0 +1,138 @@
+#pragma once
+// The SQLite store: every puzzle kept once (keyed by its canonical form), with its
+// grade, where it was first seen and every other place it was seen again, and the
+// runs (imports, generations, merges) that filled it. One file, WAL mode, batched
+// transactions, bound parameters only, schema version in user_version.
+// The only code that links SQLite; <sqlite3.h> stays out of this header.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::store {
+
+// Any failure of the store; the message names the database and says why.
+class StoreError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A puzzle to store, graded (status unique) and keyed by the caller, so that the
+// expensive parts happen on worker threads.
+struct NewPuzzle {
+  engine::Grid puzzle;
+  grader::Grade grade;
+  std::string canonical;  // engine::canonical_key(puzzle)
+  std::string symmetry;   // engine::symmetry_name of the pattern
+  std::string source;     // "FILE:LINE" or "run 7 #12"
+  std::int64_t run = 0;
+};
+
+// A stored puzzle, as queries return it.
+struct StoredPuzzle {
+  std::int64_t id = 0;
+  std::string source;  // where it was first seen
+  std::int64_t run = 0;
+  std::string symmetry;
+  engine::Grid puzzle;
+  grader::Grade grade;
+};
+
+struct Run {
+  std::int64_t id = 0;
+  std::string uid;         // unique across databases, so merging twice adds nothing
+  std::string command;     // "import", "generate", "merge"
+  std::string parameters;  // JSON
+  std::optional<std::int64_t> seed;
+  std::string started;     // ISO 8601, UTC
+  std::string finished;    // empty while running
+  std::string status;      // "running", "done", "interrupted", "failed"
+  std::int64_t requested = 0;
+  std::int64_t added = 0;       // new puzzles
+  std::int64_t duplicates = 0;  // puzzles already stored
+  std::int64_t rejected = 0;    // input that could not be stored
+};
+
+// What list and export select. Unset fields select everything.
+struct Selection {
+  std::optional<grader::Tier> tier;
+  std::optional<int> te_depth;
+  std::optional<int> score_min, score_max;
+  std::optional<int> clues_min, clues_max;
+  std::optional<engine::Geometry> geometry;  // its box shape and variant
+  std::optional<std::int64_t> run;           // puzzles first seen in this run
+  std::optional<std::int64_t> limit;
+  enum class Order { Id, Score, Clues, Random } order = Order::Id;
+  std::uint64_t seed = 0;  // for Order::Random: same seed, same order
+};
+
+struct Stats {
+  std::int64_t puzzles = 0;
+  std::int64_t sources = 0;
+  std::map<std::string, std::int64_t> by_geometry;  // "9x9" ...
+  std::map<std::string, std::int64_t> by_tier;      // "singles" ...
+  std::map<int, std::int64_t> by_te_depth;          // diabolical only
+  std::map<int, std::int64_t> by_clues;
+};
+
+struct MergeCounts {
+  std::int64_t runs = 0;        // runs copied
+  std::int64_t puzzles = 0;     // new puzzles
+  std::int64_t duplicates = 0;  // puzzles already here
+  std::int64_t sources = 0;     // sources copied
+};
+
+class Store {
+ public:
+  static constexpr int kSchemaVersion = 1;
+
+  // Opens the database at `path`, creating it (and its schema) if missing and
+  // migrating an older schema. Throws StoreError for a file that is not SQLite or
+  // not sudoforge's, or whose schema is newer than this program knows.
+  explicit Store(const std::string& path);
+  ~Store();
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+
+  const std::string& path() const;
+
+  // Records a run as started; returns its id.
+  std::int64_t begin_run(const std::string& command, const std::string& parameters,
+                         std::optional<std::int64_t> seed, std::int64_t requested);
+  // Records its end ("done", "interrupted", "failed") and its counts.
+  void finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
+                  std::int64_t rejected);
+  std::vector<Run> runs();
+
+  // Stores a batch in one transaction. For each puzzle: true if it was new, false
+  // if an equivalent one was stored already (its source is then recorded as
+  // another sighting). All or nothing: on error nothing of the batch is kept.
+  std::vector<bool> add(std::span<const NewPuzzle> batch);
+
+  // Calls `each` for every selected puzzle, in the selected order.
+  void select(const Selection& selection, const std::function<void(const StoredPuzzle&)>& each);
+  std::int64_t count(const Selection& selection);
+  Stats stats();
+
+  // Copies every run, puzzle and source of the database at `other` that is not
+  // here yet. `other` is only read.
+  MergeCounts merge_from(const std::string& other);
+
+  // PRAGMA integrity_check: "ok" when sound.
+  std::string integrity_check();
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudoforge::store

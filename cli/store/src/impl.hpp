@@ -1,0 +1,39 @@
+#pragma once
+// Store::Impl, shared by the files that implement the store's parts.
+
+#include <string>
+
+#include "sqlite.hpp"
+#include "sudoforge/store/store.hpp"
+
+namespace sudoforge::store {
+
+class Store::Impl {
+ public:
+  explicit Impl(const std::string& path);
+
+  sqlite::Connection db;
+  sqlite::Statement insert_puzzle;
+  sqlite::Statement find_puzzle;
+  sqlite::Statement insert_source;
+
+  // Stores one puzzle (inside the caller's transaction): its id, and whether it is new.
+  std::pair<std::int64_t, bool> add(const NewPuzzle& puzzle, const std::string& now);
+};
+
+namespace detail {
+
+// Now, as ISO 8601 UTC with seconds ("2026-11-22T01:40:05Z").
+std::string now_utc();
+
+// A StoredPuzzle from a row of kPuzzleColumns.
+StoredPuzzle read_puzzle(const sqlite::Statement& row);
+
+// Binds every column of puzzles but id for an insert, in schema order, starting at
+// parameter 1: box, variant, canonical, puzzle, solution, clues, symmetry, status,
+// tier, te_depth, score, rounds, search_nodes, search_depth, the four counts,
+// run_id, source, created.
+void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created);
+
+}  // namespace detail
+}  // namespace sudoforge::store

@@ -1,0 +1,149 @@
+#include <string>
+#include <vector>
+
+#include "impl.hpp"
+#include "schema.hpp"
+#include "sudoforge/engine/random.hpp"
+#include "sudoforge/engine/text_format.hpp"
+
+namespace sudoforge::store {
+
+namespace {
+
+// The WHERE clause of a selection. Only fixed SQL is written here; every value
+// goes in as a parameter (bind_where).
+std::string where_clause(const Selection& s) {
+  std::string where = " WHERE 1";
+  if (s.tier) where += " AND tier = :tier";
+  if (s.te_depth) where += " AND te_depth = :te_depth";
+  if (s.score_min) where += " AND score >= :score_min";
+  if (s.score_max) where += " AND score <= :score_max";
+  if (s.clues_min) where += " AND clues >= :clues_min";
+  if (s.clues_max) where += " AND clues <= :clues_max";
+  if (s.geometry) where += " AND box = :box AND variant = :variant";
+  if (s.run) where += " AND run_id = :run";
+  return where;
+}
+
+void bind_where(sqlite::Statement& statement, const Selection& s) {
+  if (s.tier) statement.bind(statement.parameter(":tier"), grader::tier_name(*s.tier));
+  if (s.te_depth) statement.bind(statement.parameter(":te_depth"), std::int64_t{*s.te_depth});
+  if (s.score_min) statement.bind(statement.parameter(":score_min"), std::int64_t{*s.score_min});
+  if (s.score_max) statement.bind(statement.parameter(":score_max"), std::int64_t{*s.score_max});
+  if (s.clues_min) statement.bind(statement.parameter(":clues_min"), std::int64_t{*s.clues_min});
+  if (s.clues_max) statement.bind(statement.parameter(":clues_max"), std::int64_t{*s.clues_max});
+  if (s.geometry) {
+    statement.bind(statement.parameter(":box"),
+                   std::to_string(s.geometry->box_rows()) + "x" + std::to_string(s.geometry->box_cols()));
+    statement.bind(statement.parameter(":variant"), engine::variant_name(s.geometry->variant()));
+  }
+  if (s.run) statement.bind(statement.parameter(":run"), *s.run);
+}
+
+std::optional<grader::Tier> parse_tier(const std::string& name) {
+  for (grader::Tier tier : {grader::Tier::Singles, grader::Tier::Twins, grader::Tier::Diabolical}) {
+    if (name == grader::tier_name(tier)) return tier;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace detail {
+
+StoredPuzzle read_puzzle(const sqlite::Statement& row) {
+  StoredPuzzle stored;
+  stored.id = row.integer(0);
+  stored.source = row.text(1);
+  stored.run = row.is_null(2) ? 0 : row.integer(2);
+  stored.symmetry = row.text(3);
+  const std::string box = row.text(4);
+  const auto variant = row.text(5) == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic;
+  const engine::Geometry geometry = engine::Geometry::parse_box(box, variant);
+  stored.puzzle = engine::parse_puzzle(row.text(6), geometry);
+  grader::Grade& grade = stored.grade;
+  grade.solution = engine::parse_puzzle(row.text(7), geometry);
+  grade.clues = static_cast<int>(row.integer(8));
+  grade.status = grader::Status::Unique;
+  grade.tier = parse_tier(row.text(10)).value_or(grader::Tier::Diabolical);
+  grade.te_depth = static_cast<int>(row.integer(11));
+  grade.score = static_cast<int>(row.integer(12));
+  grade.rounds = static_cast<int>(row.integer(13));
+  grade.search_nodes = static_cast<std::uint64_t>(row.integer(14));
+  grade.search_depth = static_cast<int>(row.integer(15));
+  for (int t = 0; t < grader::kTechniqueCount; ++t) {
+    grade.technique_counts[static_cast<std::size_t>(t)] = static_cast<int>(row.integer(16 + t));
+  }
+  return stored;
+}
+
+}  // namespace detail
+
+void Store::select(const Selection& selection, const std::function<void(const StoredPuzzle&)>& each) {
+  auto& db = impl_->db;
+  const std::string where = where_clause(selection);
+  if (selection.order == Selection::Order::Random) {
+    // Ids in a shuffled order that depends only on the seed, then the rows.
+    sqlite::Statement ids(db, "SELECT id FROM puzzles" + where + " ORDER BY id");
+    bind_where(ids, selection);
+    std::vector<std::int64_t> order;
+    while (ids.step()) order.push_back(ids.integer(0));
+    engine::Rng rng(selection.seed);
+    rng.shuffle(std::span<std::int64_t>(order));
+    if (selection.limit && static_cast<std::size_t>(*selection.limit) < order.size()) {
+      order.resize(static_cast<std::size_t>(*selection.limit));
+    }
+    sqlite::Statement row(db, std::string("SELECT ") + detail::kPuzzleColumns + " FROM puzzles WHERE id = ?1");
+    for (std::int64_t id : order) {
+      row.bind(1, id);
+      if (row.step()) each(detail::read_puzzle(row));
+      row.reset();
+    }
+    return;
+  }
+  std::string sql = std::string("SELECT ") + detail::kPuzzleColumns + " FROM puzzles" + where;
+  switch (selection.order) {
+    case Selection::Order::Score: sql += " ORDER BY score, id"; break;
+    case Selection::Order::Clues: sql += " ORDER BY clues, id"; break;
+    default: sql += " ORDER BY id"; break;
+  }
+  if (selection.limit) sql += " LIMIT :limit";
+  sqlite::Statement rows(db, sql);
+  bind_where(rows, selection);
+  if (selection.limit) rows.bind(rows.parameter(":limit"), *selection.limit);
+  while (rows.step()) each(detail::read_puzzle(rows));
+}
+
+std::int64_t Store::count(const Selection& selection) {
+  sqlite::Statement count(impl_->db, "SELECT count(*) FROM puzzles" + where_clause(selection));
+  bind_where(count, selection);
+  count.step();
+  const std::int64_t all = count.integer(0);
+  return selection.limit ? std::min(all, *selection.limit) : all;
+}
+
+Stats Store::stats() {
+  auto& db = impl_->db;
+  Stats stats;
+  const auto scalar = [&](const char* sql) {
+    sqlite::Statement statement(db, sql);
+    statement.step();
+    return statement.integer(0);
+  };
+  stats.puzzles = scalar("SELECT count(*) FROM puzzles");
+  stats.sources = scalar("SELECT count(*) FROM sources");
+  sqlite::Statement geometry(db, "SELECT box, variant, count(*) FROM puzzles GROUP BY box, variant");
+  while (geometry.step()) {
+    const auto variant = geometry.text(1) == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic;
+    stats.by_geometry[engine::Geometry::parse_box(geometry.text(0), variant).name()] = geometry.integer(2);
+  }
+  sqlite::Statement tier(db, "SELECT tier, count(*) FROM puzzles GROUP BY tier");
+  while (tier.step()) stats.by_tier[tier.text(0)] = tier.integer(1);
+  sqlite::Statement depth(db, "SELECT te_depth, count(*) FROM puzzles WHERE tier = 'diabolical' GROUP BY te_depth");
+  while (depth.step()) stats.by_te_depth[static_cast<int>(depth.integer(0))] = depth.integer(1);
+  sqlite::Statement clues(db, "SELECT clues, count(*) FROM puzzles GROUP BY clues");
+  while (clues.step()) stats.by_clues[static_cast<int>(clues.integer(0))] = clues.integer(1);
+  return stats;
+}
+
+}  // namespace sudoforge::store

@@ -1,0 +1,103 @@
+#include "schema.hpp"
+
+#include <string>
+
+#include "sudoforge/store/store.hpp"
+
+namespace sudoforge::store::detail {
+
+namespace {
+
+// Version 1. Tier and status are kept as words so the file reads well in sqlite3.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE runs (
+  id INTEGER PRIMARY KEY,
+  uid TEXT NOT NULL UNIQUE,
+  command TEXT NOT NULL,
+  parameters TEXT NOT NULL,
+  seed INTEGER,
+  started TEXT NOT NULL,
+  finished TEXT,
+  status TEXT NOT NULL,
+  requested INTEGER NOT NULL DEFAULT 0,
+  added INTEGER NOT NULL DEFAULT 0,
+  duplicates INTEGER NOT NULL DEFAULT 0,
+  rejected INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE puzzles (
+  id INTEGER PRIMARY KEY,
+  box TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  canonical TEXT NOT NULL,
+  puzzle TEXT NOT NULL,
+  solution TEXT NOT NULL,
+  clues INTEGER NOT NULL,
+  symmetry TEXT NOT NULL,
+  status TEXT NOT NULL,
+  tier TEXT NOT NULL,
+  te_depth INTEGER NOT NULL,
+  score INTEGER NOT NULL,
+  rounds INTEGER NOT NULL,
+  search_nodes INTEGER NOT NULL,
+  search_depth INTEGER NOT NULL,
+  naked_singles INTEGER NOT NULL,
+  hidden_singles INTEGER NOT NULL,
+  naked_twins INTEGER NOT NULL,
+  hidden_twins INTEGER NOT NULL,
+  run_id INTEGER REFERENCES runs(id),
+  source TEXT NOT NULL,
+  created TEXT NOT NULL,
+  UNIQUE (box, variant, canonical)
+);
+CREATE TABLE sources (
+  id INTEGER PRIMARY KEY,
+  puzzle_id INTEGER NOT NULL REFERENCES puzzles(id),
+  run_id INTEGER REFERENCES runs(id),
+  source TEXT NOT NULL,
+  seen TEXT NOT NULL,
+  UNIQUE (puzzle_id, source)
+);
+CREATE INDEX puzzles_by_tier ON puzzles(tier, te_depth);
+CREATE INDEX puzzles_by_score ON puzzles(score);
+CREATE INDEX puzzles_by_clues ON puzzles(clues);
+CREATE INDEX puzzles_by_run ON puzzles(run_id);
+)sql";
+
+}  // namespace
+
+int schema_version(sqlite::Connection& connection) {
+  sqlite::Statement version(connection, "PRAGMA user_version");
+  version.step();
+  return static_cast<int>(version.integer(0));
+}
+
+void require_version(sqlite::Connection& connection, int version) {
+  const int found = schema_version(connection);
+  if (found == version) return;
+  if (found == 0) throw StoreError("database '" + connection.path() + "' is not a sudoforge database");
+  if (found > version) {
+    throw StoreError("database '" + connection.path() + "' has schema version " + std::to_string(found) +
+                     "; this sudoforge knows up to " + std::to_string(version) + ": use a newer sudoforge");
+  }
+  throw StoreError("database '" + connection.path() + "' has the older schema version " + std::to_string(found) +
+                   ": open it once with this sudoforge (e.g. sudoforge stats --db ...) to upgrade it");
+}
+
+void prepare_schema(sqlite::Connection& connection, int version) {
+  const int found = schema_version(connection);
+  if (found > version) require_version(connection, version);  // throws: newer than we know
+  if (found == 0) {
+    sqlite::Statement tables(connection, "SELECT count(*) FROM sqlite_master");
+    tables.step();
+    if (tables.integer(0) != 0) {
+      throw StoreError("database '" + connection.path() + "' is not a sudoforge database (it has other tables)");
+    }
+    sqlite::Transaction transaction(connection);
+    connection.execute(kSchemaV1);
+    connection.execute("PRAGMA user_version = 1");
+    transaction.commit();
+  }
+  // Migrations from version k to k + 1 go here, each in its own transaction.
+}
+
+}  // namespace sudoforge::store::detail

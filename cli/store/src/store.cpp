@@ -1,0 +1,189 @@
+#include "sudoforge/store/store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <ctime>
+#include <random>
+
+#include "impl.hpp"
+#include "schema.hpp"
+#include "sudoforge/engine/text_format.hpp"
+
+namespace sudoforge::store {
+
+namespace {
+
+constexpr const char* kInsertPuzzle =
+    "INSERT INTO puzzles (box, variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth, "
+    "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
+    "source, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+    "?19, ?20, ?21) ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
+
+// Opens and readies the connection: WAL, NORMAL sync, foreign keys, busy timeout,
+// then the schema. Reading user_version first makes a file that is not SQLite fail
+// here, with SQLite's own words.
+sqlite::Connection& ready(sqlite::Connection& db) {
+  db.check(sqlite3_busy_timeout(db.handle(), 10000), "cannot set the busy timeout");
+  try {
+    detail::schema_version(db);
+  } catch (const StoreError&) {
+    throw StoreError("cannot open database '" + db.path() + "': " + sqlite3_errmsg(db.handle()));
+  }
+  db.execute("PRAGMA journal_mode = WAL");
+  db.execute("PRAGMA synchronous = NORMAL");
+  db.execute("PRAGMA foreign_keys = ON");
+  detail::prepare_schema(db, Store::kSchemaVersion);
+  return db;
+}
+
+std::string box_of(const engine::Geometry& geometry) {
+  return std::to_string(geometry.box_rows()) + "x" + std::to_string(geometry.box_cols());
+}
+
+}  // namespace
+
+namespace detail {
+
+std::string now_utc() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created) {
+  const grader::Grade& grade = puzzle.grade;
+  const engine::Geometry& geometry = puzzle.puzzle.geometry();
+  insert.bind(1, box_of(geometry))
+      .bind(2, engine::variant_name(geometry.variant()))
+      .bind(3, puzzle.canonical)
+      .bind(4, engine::to_line(puzzle.puzzle))
+      .bind(5, engine::to_line(grade.solution))
+      .bind(6, std::int64_t{grade.clues})
+      .bind(7, puzzle.symmetry)
+      .bind(8, grader::status_name(grade.status))
+      .bind(9, grader::tier_name(grade.tier))
+      .bind(10, std::int64_t{grade.te_depth})
+      .bind(11, std::int64_t{grade.score})
+      .bind(12, std::int64_t{grade.rounds})
+      .bind(13, static_cast<std::int64_t>(grade.search_nodes))
+      .bind(14, std::int64_t{grade.search_depth});
+  for (int t = 0; t < grader::kTechniqueCount; ++t) insert.bind(15 + t, std::int64_t{grade.technique_counts[static_cast<std::size_t>(t)]});
+  insert.bind(19, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
+      .bind(20, puzzle.source)
+      .bind(21, created);
+}
+
+}  // namespace detail
+
+Store::Impl::Impl(const std::string& path)
+    : db(path, true),
+      insert_puzzle(ready(db), kInsertPuzzle),
+      find_puzzle(db, "SELECT id FROM puzzles WHERE box = ?1 AND variant = ?2 AND canonical = ?3"),
+      insert_source(db,
+                    "INSERT INTO sources (puzzle_id, run_id, source, seen) VALUES (?1, ?2, ?3, ?4) "
+                    "ON CONFLICT (puzzle_id, source) DO NOTHING") {}
+
+std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const std::string& now) {
+  // A failure half-way through an earlier call leaves a statement mid-step.
+  insert_puzzle.reset();
+  find_puzzle.reset();
+  insert_source.reset();
+  detail::bind_puzzle(insert_puzzle, puzzle, now);
+  std::int64_t id = 0;
+  const bool added = insert_puzzle.step();
+  if (added) {
+    id = insert_puzzle.integer(0);
+    insert_puzzle.run();
+  } else {
+    const engine::Geometry& geometry = puzzle.puzzle.geometry();
+    find_puzzle.bind(1, box_of(geometry)).bind(2, engine::variant_name(geometry.variant())).bind(3, puzzle.canonical);
+    if (!find_puzzle.step()) db.fail("cannot find a stored puzzle");
+    id = find_puzzle.integer(0);
+    find_puzzle.reset();
+  }
+  insert_puzzle.reset();
+  insert_source.bind(1, id)
+      .bind(2, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
+      .bind(3, puzzle.source)
+      .bind(4, now)
+      .run();
+  insert_source.reset();
+  return {id, added};
+}
+
+Store::Store(const std::string& path) : impl_(std::make_unique<Impl>(path)) {}
+Store::~Store() = default;
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+
+const std::string& Store::path() const { return impl_->db.path(); }
+
+std::int64_t Store::begin_run(const std::string& command, const std::string& parameters,
+                              std::optional<std::int64_t> seed, std::int64_t requested) {
+  // A random identity, so that runs stay distinct when databases are merged.
+  std::random_device device;
+  char uid[33];
+  std::snprintf(uid, sizeof uid, "%08x%08x%08x%08x", device(), device(), device(), device());
+  sqlite::Statement insert(impl_->db,
+                           "INSERT INTO runs (uid, command, parameters, seed, started, status, requested) "
+                           "VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6)");
+  insert.bind(1, std::string_view(uid)).bind(2, command).bind(3, parameters).bind(4, seed).bind(5, detail::now_utc());
+  insert.bind(6, requested).run();
+  return impl_->db.last_insert_rowid();
+}
+
+void Store::finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
+                       std::int64_t rejected) {
+  sqlite::Statement update(impl_->db,
+                           "UPDATE runs SET finished = ?2, status = ?3, added = ?4, duplicates = ?5, rejected = ?6 "
+                           "WHERE id = ?1");
+  update.bind(1, run).bind(2, detail::now_utc()).bind(3, status).bind(4, added).bind(5, duplicates).bind(6, rejected);
+  update.run();
+}
+
+std::vector<Run> Store::runs() {
+  sqlite::Statement select(impl_->db,
+                           "SELECT id, uid, command, parameters, seed, started, finished, status, requested, added, "
+                           "duplicates, rejected FROM runs ORDER BY id");
+  std::vector<Run> runs;
+  while (select.step()) {
+    Run run;
+    run.id = select.integer(0);
+    run.uid = select.text(1);
+    run.command = select.text(2);
+    run.parameters = select.text(3);
+    if (!select.is_null(4)) run.seed = select.integer(4);
+    run.started = select.text(5);
+    run.finished = select.text(6);
+    run.status = select.text(7);
+    run.requested = select.integer(8);
+    run.added = select.integer(9);
+    run.duplicates = select.integer(10);
+    run.rejected = select.integer(11);
+    runs.push_back(std::move(run));
+  }
+  return runs;
+}
+
+std::vector<bool> Store::add(std::span<const NewPuzzle> batch) {
+  std::vector<bool> added;
+  added.reserve(batch.size());
+  const std::string now = detail::now_utc();
+  sqlite::Transaction transaction(impl_->db);
+  for (const NewPuzzle& puzzle : batch) added.push_back(impl_->add(puzzle, now).second);
+  transaction.commit();
+  return added;
+}
+
+std::string Store::integrity_check() {
+  sqlite::Statement check(impl_->db, "PRAGMA integrity_check");
+  std::string result;
+  while (check.step()) result += (result.empty() ? "" : "\n") + check.text(0);
+  return result;
+}
+
+}  // namespace sudoforge::store

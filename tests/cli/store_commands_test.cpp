@@ -1,0 +1,185 @@
+// End-to-end tests of import, list, stats and merge: the real binary, real files,
+// real database files.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sudoforge/engine/text_format.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge {
+namespace {
+
+using test::run_command;
+
+std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+
+std::string fresh_db(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// "N puzzles" from the first line of `stats`.
+long stored(const std::string& db) {
+  const auto result = run_command(sudoforge("stats --db " + db));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto at = result.out.find(": ");
+  return std::stol(result.out.substr(at + 2));
+}
+
+TEST(ImportCommand, StoresACollectionOnceHoweverOftenItIsImported) {
+  const std::string db = fresh_db("twice.db");
+  const std::string file = test::data_path("top1465.txt");
+  const auto first = run_command(sudoforge("import --db " + db + " " + file));
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_NE(first.err.find("import: stored 1464 new, 1 already in"), std::string::npos) << first.err;
+  const auto second = run_command(sudoforge("import --quiet --db " + db + " " + file));
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  // top1465 holds 1464 distinct puzzles: its line 309 is line 302 with the bands rotated.
+  EXPECT_EQ(stored(db), 1464);
+  const auto stats = run_command(sudoforge("stats --check --db " + db));
+  EXPECT_NE(stats.out.find("1465 sightings"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("tier: diabolical 1361; twins 103"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("1 import done"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("2 import done"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("integrity_check: ok"), std::string::npos) << stats.out;
+}
+
+TEST(ImportCommand, StoresTransformedCopiesAsTheSamePuzzles) {
+  const std::string db = fresh_db("copies.db");
+  std::string text;
+  engine::Rng rng(11);
+  const auto hardest = test::load_puzzles("hardest.txt");
+  for (const auto& puzzle : hardest) {
+    text += engine::to_line(puzzle) + "\n";
+    for (int copy = 0; copy < 3; ++copy) {
+      text += engine::to_line(test::random_transform(engine::Geometry{}, rng).apply(puzzle)) + "\n";
+    }
+  }
+  const std::string file = testing::TempDir() + "copies.txt";
+  test::write_file(file, text);
+  const auto result = run_command(sudoforge("import --db " + db + " " + file));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(stored(db), 11);
+  EXPECT_NE(result.err.find("stored 11 new, 33 already in"), std::string::npos) << result.err;
+}
+
+TEST(ImportCommand, ReportsBadLinesAndStoresTheRest) {
+  const std::string db = fresh_db("mixed.db");
+  const std::string file = test::fixture_path("solve_mixed.txt");
+  const auto result = run_command(sudoforge("import --quiet --db " + db + " " + file));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, file + ":3: wrong length: 80 cells, expected 81 for 9x9\n" + file +
+                            ":4: clashing givens: 4 twice in row 1 (r1c1 and r1c2)\n" + file +
+                            ":6: bad character 'x' at column 79\n");
+  EXPECT_EQ(stored(db), 2);
+  const auto stats = run_command(sudoforge("stats --db " + db));
+  EXPECT_NE(stats.out.find("2 new, 0 duplicates, 3 rejected"), std::string::npos) << stats.out;
+}
+
+TEST(ImportCommand, SurvivesBeingKilledAndCompletesTheSetWhenRunAgain) {
+  const std::string db = fresh_db("killed.db");
+  const std::string file = test::data_path("17clue.txt");
+  // Kill -9 part-way through a one-thread import (about 3 s of work).
+  run_command("sh -c '" + sudoforge("import --quiet --threads 1 --db " + db + " " + file) +
+              " & pid=$!; sleep 0.8; kill -9 $pid; wait $pid' ");
+  const auto check = run_command(sudoforge("stats --check --db " + db));
+  ASSERT_EQ(check.exit_code, 0) << check.out << check.err;
+  EXPECT_NE(check.out.find("integrity_check: ok"), std::string::npos);
+  const long partial = stored(db);
+  EXPECT_LT(partial, 49158);
+  EXPECT_NE(check.out.find("1 import running"), std::string::npos) << check.out;  // never finished
+  const auto again = run_command(sudoforge("import --quiet --db " + db + " " + file));
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(stored(db), 49158);
+  const auto stats = run_command(sudoforge("stats --db " + db));
+  EXPECT_NE(stats.out.find(std::to_string(49158 - partial) + " new, " + std::to_string(partial) + " duplicates"),
+            std::string::npos)
+      << stats.out;
+}
+
+TEST(ListCommand, SelectsOrdersAndPrintsInEveryFormat) {
+  const std::string db = fresh_db("list.db");
+  ASSERT_EQ(run_command(sudoforge("import --quiet --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
+  const auto csv = run_command(sudoforge("list --db " + db + " --tier twins"));
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  const auto csv_lines = lines_of(csv.out);
+  ASSERT_GE(csv_lines.size(), 2u);
+  EXPECT_EQ(csv_lines[0].substr(0, 20), "source,puzzle,status");
+  for (std::size_t i = 1; i < csv_lines.size(); ++i) EXPECT_NE(csv_lines[i].find(",twins,"), std::string::npos);
+
+  const auto json = run_command(sudoforge("list --db " + db + " --format jsonl --order score --score 3000:"));
+  int last = 0;
+  for (const auto& line : lines_of(json.out)) {
+    const auto record = nlohmann::json::parse(line);
+    EXPECT_EQ(record["tier"], "diabolical");
+    EXPECT_GE(record["score"].get<int>(), last);
+    last = record["score"].get<int>();
+  }
+  const auto first = run_command(sudoforge("list --db " + db + " --format line --order random --seed 5 --limit 10"));
+  const auto again = run_command(sudoforge("list --db " + db + " --format line --order random --seed 5 --limit 10"));
+  EXPECT_EQ(lines_of(first.out).size(), 10u);
+  EXPECT_EQ(first.out, again.out);
+  EXPECT_NE(first.out, run_command(sudoforge("list --db " + db + " --format line --order random --seed 6 --limit 10")).out);
+  const auto bad = run_command(sudoforge("list --db " + db + " --score 10:x"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "sudoforge: --score '10:x' is not a range MIN:MAX of whole numbers\n");
+}
+
+TEST(MergeCommand, CombinesShardsWithoutDuplicatesOrLosingSources) {
+  const std::string a = fresh_db("shard_a.db");
+  const std::string b = fresh_db("shard_b.db");
+  const std::string out = fresh_db("merged_out.db");
+  const std::string one = testing::TempDir() + "part1.txt";
+  const std::string two = testing::TempDir() + "part2.txt";
+  const auto puzzles = test::load_puzzles("top95.txt");
+  std::string first;
+  std::string second;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (i < 60) first += engine::to_line(puzzles[i]) + "\n";
+    if (i >= 40) second += engine::to_line(puzzles[i]) + "\n";
+  }
+  test::write_file(one, first);
+  test::write_file(two, second);
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + a + " " + one)).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + b + " " + two)).exit_code, 0);
+  const auto merged = run_command(sudoforge("merge " + out + " " + a + " " + b));
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  EXPECT_EQ(stored(out), 94);  // top95's lines 74 and 76 are one puzzle
+  ASSERT_EQ(run_command(sudoforge("merge " + out + " " + a)).exit_code, 0);
+  EXPECT_EQ(stored(out), 94);
+  const auto stats = run_command(sudoforge("stats --db " + out));
+  EXPECT_NE(stats.out.find("115 sightings"), std::string::npos) << stats.out;  // every line of both files
+  EXPECT_NE(stats.out.find("import done"), std::string::npos);
+  const auto itself = run_command(sudoforge("merge " + out + " " + out));
+  EXPECT_EQ(itself.exit_code, 2);
+  EXPECT_EQ(itself.err, "sudoforge: cannot merge database '" + out + "' into itself\n");
+}
+
+TEST(StoreCommands, GiveAClearErrorForFilesThatAreNotSudoforgeDatabases) {
+  const std::string junk = testing::TempDir() + "junk.db";
+  test::write_file(junk, "just text, not a database at all, but long enough for sqlite to look at it\n");
+  const auto stats = run_command(sudoforge("stats --db " + junk));
+  EXPECT_EQ(stats.exit_code, 2);
+  EXPECT_EQ(stats.err, "sudoforge: cannot open database '" + junk + "': file is not a database\n");
+  const auto merge = run_command(sudoforge("merge " + fresh_db("into.db") + " " + junk));
+  EXPECT_EQ(merge.exit_code, 2);
+  EXPECT_NE(merge.err.find("file is not a database"), std::string::npos) << merge.err;
+  const auto missing = run_command(sudoforge("merge " + fresh_db("into2.db") + " /nonexistent/x.db"));
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "sudoforge: cannot open database '/nonexistent/x.db': No such file or directory\n");
+}
+
+}  // namespace
+}  // namespace sudoforge

@@ -1,0 +1,212 @@
+#include "sudoforge/store/store.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "sudoforge/engine/canonical.hpp"
+#include "sudoforge/engine/symmetry.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::store {
+namespace {
+
+std::string fresh_path(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+// Graded and keyed, as the import workers prepare them.
+std::vector<NewPuzzle> prepare(const std::vector<engine::Grid>& puzzles, std::int64_t run, const std::string& file) {
+  grader::Grader grader{engine::Geometry{}};
+  std::vector<NewPuzzle> prepared;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    prepared.push_back(NewPuzzle{puzzles[i], grader.grade(puzzles[i]), engine::canonical_key(puzzles[i]),
+                                 std::string(engine::symmetry_name(engine::detect_symmetry(puzzles[i]))),
+                                 file + ":" + std::to_string(i + 1), run});
+  }
+  return prepared;
+}
+
+// Sets the schema version in the file header (offset 60, big-endian), the way a
+// newer sudoforge or a foreign program would leave it.
+void set_user_version(const std::string& path, std::uint32_t version) {
+  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+  file.seekp(60);
+  const char bytes[4] = {static_cast<char>(version >> 24), static_cast<char>(version >> 16),
+                         static_cast<char>(version >> 8), static_cast<char>(version)};
+  file.write(bytes, 4);
+}
+
+TEST(Store, CreatesItsSchemaAndOpensItAgain) {
+  const std::string path = fresh_path("schema.db");
+  {
+    Store store(path);
+    EXPECT_EQ(store.integrity_check(), "ok");
+    EXPECT_EQ(store.stats().puzzles, 0);
+  }
+  Store again(path);
+  EXPECT_TRUE(again.runs().empty());
+}
+
+TEST(Store, RefusesAFileThatIsNotSqlite) {
+  const std::string path = fresh_path("junk.db");
+  test::write_file(path, "this is not a database, just some text that is long enough to have a header\n");
+  try {
+    Store store(path);
+    FAIL() << "opened junk";
+  } catch (const StoreError& error) {
+    EXPECT_EQ(std::string(error.what()), "cannot open database '" + path + "': file is not a database");
+  }
+  EXPECT_EQ(test::read_file(path).substr(0, 12), "this is not ");  // untouched
+}
+
+TEST(Store, RefusesANewerSchemaAndAForeignDatabase) {
+  const std::string path = fresh_path("newer.db");
+  { Store store(path); }
+  set_user_version(path, 9);
+  try {
+    Store store(path);
+    FAIL() << "opened a newer schema";
+  } catch (const StoreError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "database '" + path + "' has schema version 9; this sudoforge knows up to 1: use a newer sudoforge");
+  }
+  set_user_version(path, 0);
+  EXPECT_THROW(
+      {
+        try {
+          Store store(path);
+        } catch (const StoreError& error) {
+          EXPECT_EQ(std::string(error.what()), "database '" + path + "' is not a sudoforge database (it has other tables)");
+          throw;
+        }
+      },
+      StoreError);
+}
+
+TEST(Store, KeepsEachPuzzleOnceAndRecordsWhereItWasSeenAgain) {
+  Store store(fresh_path("once.db"));
+  // top95 holds 94 distinct puzzles: its line 76 is line 74 transformed.
+  const auto top95 = test::load_puzzles("top95.txt");
+  const std::int64_t run = store.begin_run("import", "{}", std::nullopt, 0);
+  const auto first = store.add(prepare(top95, run, "top95.txt"));
+  EXPECT_EQ(std::count(first.begin(), first.end(), true), 94);
+  // The same puzzles relabelled, transposed and permuted are the same puzzles.
+  std::vector<engine::Grid> moved;
+  engine::Rng rng(3);
+  for (const auto& puzzle : top95) moved.push_back(test::random_transform(engine::Geometry{}, rng).apply(puzzle));
+  const auto second = store.add(prepare(moved, run, "moved.txt"));
+  EXPECT_EQ(std::count(second.begin(), second.end(), true), 0);
+  const Stats stats = store.stats();
+  EXPECT_EQ(stats.puzzles, 94);
+  EXPECT_EQ(stats.sources, 190);
+  EXPECT_EQ(stats.by_geometry.at("9x9"), 94);
+}
+
+TEST(Store, AddsABatchWhollyOrNotAtAll) {
+  Store store(fresh_path("atomic.db"));
+  auto batch = prepare(test::load_puzzles("hardest.txt"), 0, "hardest.txt");
+  batch.back().run = 12345;  // no such run: the foreign key fails on the last puzzle
+  EXPECT_THROW(store.add(batch), StoreError);
+  EXPECT_EQ(store.stats().puzzles, 0);
+  batch.back().run = 0;
+  EXPECT_EQ(store.add(batch).size(), 11u);
+  EXPECT_EQ(store.stats().puzzles, 11);
+}
+
+TEST(Store, SelectsByTierScoreCluesAndOrders) {
+  Store store(fresh_path("select.db"));
+  const auto top1465 = test::load_puzzles("top1465.txt");
+  store.add(prepare(std::vector<engine::Grid>(top1465.begin(), top1465.begin() + 300), 0, "top1465.txt"));
+  Selection twins;
+  twins.tier = grader::Tier::Twins;
+  std::int64_t seen = 0;
+  store.select(twins, [&](const StoredPuzzle& stored) {
+    EXPECT_EQ(stored.grade.tier, grader::Tier::Twins);
+    ++seen;
+  });
+  EXPECT_EQ(seen, store.count(twins));
+  EXPECT_GT(seen, 0);
+
+  Selection range;
+  range.score_min = 3050;
+  range.clues_max = 22;
+  range.order = Selection::Order::Score;
+  int last_score = 0;
+  store.select(range, [&](const StoredPuzzle& stored) {
+    EXPECT_GE(stored.grade.score, 3050);
+    EXPECT_LE(stored.grade.clues, 22);
+    EXPECT_GE(stored.grade.score, last_score);
+    last_score = stored.grade.score;
+  });
+
+  Selection shuffled;
+  shuffled.order = Selection::Order::Random;
+  shuffled.seed = 7;
+  shuffled.limit = 50;
+  std::vector<std::int64_t> a;
+  std::vector<std::int64_t> b;
+  store.select(shuffled, [&](const StoredPuzzle& stored) { a.push_back(stored.id); });
+  store.select(shuffled, [&](const StoredPuzzle& stored) { b.push_back(stored.id); });
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(a.size(), 50u);
+  EXPECT_FALSE(std::is_sorted(a.begin(), a.end()));
+  EXPECT_EQ(std::set<std::int64_t>(a.begin(), a.end()).size(), 50u);
+}
+
+TEST(Store, ReadsBackWhatItStored) {
+  Store store(fresh_path("roundtrip.db"));
+  const auto batch = prepare(test::load_puzzles("hardest.txt"), 0, "hardest.txt");
+  store.add(batch);
+  std::size_t i = 0;
+  store.select(Selection{}, [&](const StoredPuzzle& stored) {
+    const grader::Grade& grade = batch[i].grade;
+    EXPECT_EQ(stored.puzzle, batch[i].puzzle);
+    EXPECT_EQ(stored.source, batch[i].source);
+    EXPECT_EQ(stored.grade.tier, grade.tier);
+    EXPECT_EQ(stored.grade.te_depth, grade.te_depth);
+    EXPECT_EQ(stored.grade.score, grade.score);
+    EXPECT_EQ(stored.grade.technique_counts, grade.technique_counts);
+    EXPECT_EQ(stored.grade.search_nodes, grade.search_nodes);
+    EXPECT_EQ(stored.grade.solution, grade.solution);
+    ++i;
+  });
+  EXPECT_EQ(i, batch.size());
+}
+
+TEST(Store, MergesOverlappingDatabasesWithoutDuplicates) {
+  const auto top95 = test::load_puzzles("top95.txt");
+  const std::string a_path = fresh_path("a.db");
+  const std::string b_path = fresh_path("b.db");
+  {
+    Store a(a_path);
+    const auto run = a.begin_run("import", "{\"part\":1}", std::nullopt, 60);
+    a.add(prepare(std::vector<engine::Grid>(top95.begin(), top95.begin() + 60), run, "a.txt"));
+    Store b(b_path);
+    const auto run_b = b.begin_run("import", "{\"part\":2}", std::nullopt, 55);
+    b.add(prepare(std::vector<engine::Grid>(top95.begin() + 40, top95.end()), run_b, "b.txt"));
+  }
+  Store out(fresh_path("merged.db"));
+  const MergeCounts from_a = out.merge_from(a_path);
+  EXPECT_EQ(from_a.puzzles, 60);
+  EXPECT_EQ(from_a.runs, 1);
+  const MergeCounts from_b = out.merge_from(b_path);
+  // b holds 54 puzzles (its 55 lines include top95's equivalent lines 74 and 76).
+  EXPECT_EQ(from_b.puzzles, 34);
+  EXPECT_EQ(from_b.duplicates, 20);
+  EXPECT_EQ(from_b.sources, 55);  // every sighting in b, the 20 shared puzzles' included
+  const MergeCounts again = out.merge_from(a_path);
+  EXPECT_EQ(again.puzzles + again.runs + again.sources, 0);
+  EXPECT_EQ(out.stats().puzzles, 94);
+  EXPECT_EQ(out.stats().sources, 115);
+  EXPECT_EQ(out.runs().size(), 2u);
+  EXPECT_EQ(out.integrity_check(), "ok");
+}
+
+}  // namespace
+}  // namespace sudoforge::store
