@@ -73,7 +73,7 @@ int run_import(const ImportOptions& options) {
       }
       pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
                                          std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
-                                         run});
+                                         run, std::nullopt});
     }
     if (pending.size() >= kCommitEvery) flush();
   });

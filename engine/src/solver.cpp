@@ -24,14 +24,21 @@ class Core {
   explicit Core(const Geometry& geometry) : layout_(geometry) { build_locked_segments(geometry); }
 
   // Solves `puzzle` into `result`: the shared body of counting and random filling.
-  void run(const Grid& puzzle, int limit, Rng* rng, SolveResult& result) {
+  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
     result.count = 0;
     result.stats = {};
     result_ = &result;
     limit_ = std::max(limit, 1);
     rng_ = rng;
     State state;
-    if (load(puzzle, state)) search(state, 0);
+    if (load(puzzle, state)) {
+      for (const Exclusion& exclusion : exclusions) {
+        if (exclusion.digit >= 1 && exclusion.digit <= N && !state.is_solved(layout_, exclusion.cell)) {
+          state.eliminate(layout_, exclusion.digit - 1, exclusion.cell);
+        }
+      }
+      search(state, 0);
+    }
     result.solution = Grid(puzzle.geometry());
     if (result.count > 0) {
       for (Cell cell = 0; cell < layout_.cell_count(); ++cell) {
@@ -362,8 +369,8 @@ class Solver::Impl {
 
   const Geometry& geometry() const { return geometry_; }
 
-  void run(const Grid& puzzle, int limit, Rng* rng, SolveResult& result) {
-    std::visit([&](auto& core) { core.run(puzzle, limit, rng, result); }, core_);
+  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
+    std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result); }, core_);
   }
 
  private:
@@ -380,13 +387,19 @@ const Geometry& Solver::geometry() const { return impl_->geometry(); }
 
 SolveResult Solver::count_solutions(const Grid& puzzle, int limit) {
   SolveResult result;
-  impl_->run(puzzle, limit, nullptr, result);
+  impl_->run(puzzle, limit, nullptr, {}, result);
+  return result;
+}
+
+SolveResult Solver::count_solutions(const Grid& puzzle, int limit, std::span<const Exclusion> exclusions) {
+  SolveResult result;
+  impl_->run(puzzle, limit, nullptr, exclusions, result);
   return result;
 }
 
 bool Solver::random_solution(const Grid& puzzle, Rng& rng, Grid& out) {
   SolveResult result;
-  impl_->run(puzzle, 1, &rng, result);
+  impl_->run(puzzle, 1, &rng, {}, result);
   if (result.count == 0) return false;
   out = result.solution;
   return true;

@@ -27,7 +27,7 @@ std::vector<NewPuzzle> prepare(const std::vector<engine::Grid>& puzzles, std::in
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     prepared.push_back(NewPuzzle{puzzles[i], grader.grade(puzzles[i]), engine::canonical_key(puzzles[i]),
                                  std::string(engine::symmetry_name(engine::detect_symmetry(puzzles[i]))),
-                                 file + ":" + std::to_string(i + 1), run});
+                                 file + ":" + std::to_string(i + 1), run, std::nullopt});
   }
   return prepared;
 }
@@ -74,7 +74,7 @@ TEST(Store, RefusesANewerSchemaAndAForeignDatabase) {
     FAIL() << "opened a newer schema";
   } catch (const StoreError& error) {
     EXPECT_EQ(std::string(error.what()),
-              "database '" + path + "' has schema version 9; this sudoforge knows up to 1: use a newer sudoforge");
+              "database '" + path + "' has schema version 9; this sudoforge knows up to 2: use a newer sudoforge");
   }
   set_user_version(path, 0);
   EXPECT_THROW(
@@ -206,6 +206,29 @@ TEST(Store, MergesOverlappingDatabasesWithoutDuplicates) {
   EXPECT_EQ(out.stats().sources, 115);
   EXPECT_EQ(out.runs().size(), 2u);
   EXPECT_EQ(out.integrity_check(), "ok");
+}
+
+// tests/data/schema_v1.db was written by sudoforge with schema version 1 (Norvig's
+// hardest 11 imported); opening it must migrate it and keep every row.
+TEST(Store, MigratesAVersionOneFile) {
+  const std::string path = fresh_path("v1.db");
+  std::filesystem::copy_file(test::fixture_path("schema_v1.db"), path);
+  {
+    Store store(path);
+    EXPECT_EQ(store.stats().puzzles, 11);
+    ASSERT_EQ(store.runs().size(), 1u);
+    EXPECT_EQ(store.runs().front().next_index, 0);
+    auto batch = prepare(test::load_puzzles("top95.txt"), store.runs().front().id, "top95.txt");
+    batch.resize(3);
+    for (std::size_t i = 0; i < batch.size(); ++i) batch[i].item = static_cast<std::int64_t>(i);
+    store.add(batch, std::make_pair(store.runs().front().id, std::int64_t{3}));
+    EXPECT_EQ(store.run(1)->next_index, 3);
+    EXPECT_EQ(store.run_puzzles(1).size(), 14u);
+    EXPECT_EQ(store.integrity_check(), "ok");
+  }
+  set_user_version(path, 2);  // still what the migration wrote: reopening changes nothing
+  Store again(path);
+  EXPECT_EQ(again.stats().puzzles, 14);
 }
 
 }  // namespace

@@ -63,6 +63,14 @@ CREATE INDEX puzzles_by_clues ON puzzles(clues);
 CREATE INDEX puzzles_by_run ON puzzles(run_id);
 )sql";
 
+// Version 2: generation runs can be resumed (the next candidate index is kept with
+// the puzzles it covers), and each sighting keeps the candidate index it came from.
+constexpr const char* kMigrationV2 = R"sql(
+ALTER TABLE runs ADD COLUMN next_index INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sources ADD COLUMN item INTEGER;
+CREATE INDEX sources_by_run ON sources(run_id);
+)sql";
+
 }  // namespace
 
 int schema_version(sqlite::Connection& connection) {
@@ -97,7 +105,13 @@ void prepare_schema(sqlite::Connection& connection, int version) {
     connection.execute("PRAGMA user_version = 1");
     transaction.commit();
   }
-  // Migrations from version k to k + 1 go here, each in its own transaction.
+  // Migrations from version k to k + 1, each in its own transaction.
+  if (schema_version(connection) == 1) {
+    sqlite::Transaction transaction(connection);
+    connection.execute(kMigrationV2);
+    connection.execute("PRAGMA user_version = 2");
+    transaction.commit();
+  }
 }
 
 }  // namespace sudoforge::store::detail

@@ -85,7 +85,7 @@ Store::Impl::Impl(const std::string& path)
       insert_puzzle(ready(db), kInsertPuzzle),
       find_puzzle(db, "SELECT id FROM puzzles WHERE box = ?1 AND variant = ?2 AND canonical = ?3"),
       insert_source(db,
-                    "INSERT INTO sources (puzzle_id, run_id, source, seen) VALUES (?1, ?2, ?3, ?4) "
+                    "INSERT INTO sources (puzzle_id, run_id, source, seen, item) VALUES (?1, ?2, ?3, ?4, ?5) "
                     "ON CONFLICT (puzzle_id, source) DO NOTHING") {}
 
 std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const std::string& now) {
@@ -111,6 +111,7 @@ std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const st
       .bind(2, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
       .bind(3, puzzle.source)
       .bind(4, now)
+      .bind(5, puzzle.item)
       .run();
   insert_source.reset();
   return {id, added};
@@ -146,36 +147,81 @@ void Store::finish_run(std::int64_t run, const std::string& status, std::int64_t
   update.run();
 }
 
+namespace {
+constexpr const char* kRunColumns =
+    "SELECT id, uid, command, parameters, seed, started, finished, status, requested, added, duplicates, rejected, "
+    "next_index FROM runs";
+
+Run read_run(const sqlite::Statement& select) {
+  Run run;
+  run.id = select.integer(0);
+  run.uid = select.text(1);
+  run.command = select.text(2);
+  run.parameters = select.text(3);
+  if (!select.is_null(4)) run.seed = select.integer(4);
+  run.started = select.text(5);
+  run.finished = select.text(6);
+  run.status = select.text(7);
+  run.requested = select.integer(8);
+  run.added = select.integer(9);
+  run.duplicates = select.integer(10);
+  run.rejected = select.integer(11);
+  run.next_index = select.integer(12);
+  return run;
+}
+}  // namespace
+
 std::vector<Run> Store::runs() {
-  sqlite::Statement select(impl_->db,
-                           "SELECT id, uid, command, parameters, seed, started, finished, status, requested, added, "
-                           "duplicates, rejected FROM runs ORDER BY id");
+  sqlite::Statement select(impl_->db, std::string(kRunColumns) + " ORDER BY id");
   std::vector<Run> runs;
-  while (select.step()) {
-    Run run;
-    run.id = select.integer(0);
-    run.uid = select.text(1);
-    run.command = select.text(2);
-    run.parameters = select.text(3);
-    if (!select.is_null(4)) run.seed = select.integer(4);
-    run.started = select.text(5);
-    run.finished = select.text(6);
-    run.status = select.text(7);
-    run.requested = select.integer(8);
-    run.added = select.integer(9);
-    run.duplicates = select.integer(10);
-    run.rejected = select.integer(11);
-    runs.push_back(std::move(run));
-  }
+  while (select.step()) runs.push_back(read_run(select));
   return runs;
 }
 
-std::vector<bool> Store::add(std::span<const NewPuzzle> batch) {
+std::optional<Run> Store::run(std::int64_t id) {
+  sqlite::Statement select(impl_->db, std::string(kRunColumns) + " WHERE id = ?1");
+  select.bind(1, id);
+  if (!select.step()) return std::nullopt;
+  return read_run(select);
+}
+
+std::optional<Run> Store::unfinished_run(const std::string& command, const std::string& parameters,
+                                         std::int64_t seed) {
+  sqlite::Statement select(impl_->db, std::string(kRunColumns) +
+                                          " WHERE command = ?1 AND parameters = ?2 AND seed = ?3 AND status != 'done' "
+                                          "ORDER BY id DESC LIMIT 1");
+  select.bind(1, command).bind(2, parameters).bind(3, seed);
+  if (!select.step()) return std::nullopt;
+  return read_run(select);
+}
+
+std::vector<RunPuzzle> Store::run_puzzles(std::int64_t run) {
+  sqlite::Statement select(impl_->db,
+                           "SELECT p.canonical, p.tier, s.item FROM sources s JOIN puzzles p ON p.id = s.puzzle_id "
+                           "WHERE s.run_id = ?1 ORDER BY s.item");
+  select.bind(1, run);
+  std::vector<RunPuzzle> puzzles;
+  while (select.step()) {
+    const std::string tier = select.text(1);
+    RunPuzzle puzzle{select.text(0), grader::Tier::Singles, select.integer(2)};
+    if (tier == "twins") puzzle.tier = grader::Tier::Twins;
+    if (tier == "diabolical") puzzle.tier = grader::Tier::Diabolical;
+    puzzles.push_back(std::move(puzzle));
+  }
+  return puzzles;
+}
+
+std::vector<bool> Store::add(std::span<const NewPuzzle> batch,
+                             std::optional<std::pair<std::int64_t, std::int64_t>> progress) {
   std::vector<bool> added;
   added.reserve(batch.size());
   const std::string now = detail::now_utc();
   sqlite::Transaction transaction(impl_->db);
   for (const NewPuzzle& puzzle : batch) added.push_back(impl_->add(puzzle, now).second);
+  if (progress) {
+    sqlite::Statement update(impl_->db, "UPDATE runs SET next_index = ?2 WHERE id = ?1");
+    update.bind(1, progress->first).bind(2, progress->second).run();
+  }
   transaction.commit();
   return added;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "sudoforge/engine/grid.hpp"
 #include "sudoforge/engine/random.hpp"
@@ -15,6 +16,12 @@ struct SearchStats {
   std::uint64_t nodes = 0;    // propagations run (root, each guess, each backtrack)
   std::uint64_t guesses = 0;  // digits assumed in a cell
   int max_depth = 0;          // deepest nesting of assumptions
+};
+
+// A digit ruled out of an empty cell before the search starts.
+struct Exclusion {
+  Cell cell = 0;
+  Digit digit = 0;
 };
 
 struct SolveResult {
@@ -39,6 +46,12 @@ class Solver {
   // (check them with find_clash first to name the clash). `puzzle` must have this
   // solver's geometry. Never allocates, never throws.
   SolveResult count_solutions(const Grid& puzzle, int limit = 2);
+
+  // The same with digits ruled out of empty cells first: the solutions counted are
+  // those that avoid every exclusion. "Does the puzzle without the clue at c have a
+  // solution with something else at c?" is count_solutions(without, 1, {{c, d}}),
+  // far cheaper than counting to two. Exclusions on filled cells are ignored.
+  SolveResult count_solutions(const Grid& puzzle, int limit, std::span<const Exclusion> exclusions);
 
   // Completes `puzzle` to one of its solutions, choosing branches with `rng`, so
   // that an empty grid gives a random complete grid. Returns false (and leaves

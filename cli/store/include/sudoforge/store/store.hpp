@@ -35,6 +35,7 @@ struct NewPuzzle {
   std::string symmetry;   // engine::symmetry_name of the pattern
   std::string source;     // "FILE:LINE" or "run 7 #12"
   std::int64_t run = 0;
+  std::optional<std::int64_t> item;  // candidate index, for generated puzzles
 };
 
 // A stored puzzle, as queries return it.
@@ -60,6 +61,14 @@ struct Run {
   std::int64_t added = 0;       // new puzzles
   std::int64_t duplicates = 0;  // puzzles already stored
   std::int64_t rejected = 0;    // input that could not be stored
+  std::int64_t next_index = 0;  // generation: candidates below this one are done
+};
+
+// A puzzle a run produced (possibly stored first by another run).
+struct RunPuzzle {
+  std::string canonical;
+  grader::Tier tier = grader::Tier::Singles;
+  std::int64_t item = 0;
 };
 
 // What list and export select. Unset fields select everything.
@@ -93,7 +102,7 @@ struct MergeCounts {
 
 class Store {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   // Opens the database at `path`, creating it (and its schema) if missing and
   // migrating an older schema. Throws StoreError for a file that is not SQLite or
@@ -112,11 +121,20 @@ class Store {
   void finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
                   std::int64_t rejected);
   std::vector<Run> runs();
+  std::optional<Run> run(std::int64_t id);
+  // The newest run of `command` with exactly these parameters and seed that did not
+  // finish (running, interrupted or killed), if any.
+  std::optional<Run> unfinished_run(const std::string& command, const std::string& parameters, std::int64_t seed);
+  // Every puzzle a run produced, in candidate order.
+  std::vector<RunPuzzle> run_puzzles(std::int64_t run);
 
   // Stores a batch in one transaction. For each puzzle: true if it was new, false
   // if an equivalent one was stored already (its source is then recorded as
-  // another sighting). All or nothing: on error nothing of the batch is kept.
-  std::vector<bool> add(std::span<const NewPuzzle> batch);
+  // another sighting). All or nothing: on error nothing of the batch is kept. With
+  // `progress` (run, next index), the run's next_index is set in the same
+  // transaction, so a resumed run restarts exactly after what was committed.
+  std::vector<bool> add(std::span<const NewPuzzle> batch,
+                        std::optional<std::pair<std::int64_t, std::int64_t>> progress = std::nullopt);
 
   // Calls `each` for every selected puzzle, in the selected order.
   void select(const Selection& selection, const std::function<void(const StoredPuzzle&)>& each);

@@ -1,0 +1,73 @@
+#pragma once
+// Making puzzles: a random complete grid from the randomized solver, clues removed
+// in random order (or by symmetry orbit) while the puzzle stays unique, so every
+// result is minimal for its symmetry; then graded and, when it misses what was
+// asked for, improved by a short local search. Values in, values out: no files, no
+// clock, no threads; candidate `index` of a run depends only on the seed, the index
+// and the request, so any number of threads gives the same puzzles.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/random.hpp"
+#include "sudoforge/engine/symmetry.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::generator {
+
+// What a candidate aims at; unset parts accept anything.
+struct Target {
+  std::optional<grader::Tier> tier;
+  std::optional<int> te_depth;  // diabolical puzzles of exactly this depth
+  int clues_min = 0;
+  int clues_max = engine::kMaxCells;
+
+  // Whether a graded (unique) puzzle meets the target.
+  bool accepts(const grader::Grade& grade) const;
+  // How far a grade is from the target: 0 when accepted, larger when farther. The
+  // score orders tiers and te_depths, so climbing it moves between them.
+  double distance(const grader::Grade& grade) const;
+};
+
+struct Options {
+  engine::Symmetry symmetry = engine::Symmetry::None;
+  // Local-search steps a candidate may take to reach its target (0: plain carving).
+  int max_steps = 60;
+  int max_te_depth = 4;  // passed to the grader
+};
+
+struct Candidate {
+  engine::Grid puzzle;
+  grader::Grade grade;
+  bool accepted = false;  // meets the target
+  int steps = 0;          // local-search steps taken
+};
+
+class Generator {
+ public:
+  // A generator for `geometry` (builds its tables once). Use one per thread.
+  Generator(const engine::Geometry& geometry, const Options& options);
+  ~Generator();
+  Generator(Generator&&) noexcept;
+  Generator& operator=(Generator&&) noexcept;
+
+  // Candidate `index` of the run seeded `seed`, aiming at `target`.
+  Candidate make(std::uint64_t seed, std::uint64_t index, const Target& target);
+
+  // The building blocks, also for tests.
+  // A random complete grid.
+  engine::Grid fill(engine::Rng& rng);
+  // `puzzle` (which must be unique) with orbits of givens removed in random order
+  // while it stays unique: minimal for the symmetry.
+  engine::Grid carve(engine::Grid puzzle, engine::Rng& rng);
+  // Whether removing any orbit of givens leaves more than one solution.
+  bool is_minimal(const engine::Grid& puzzle);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudoforge::generator

@@ -1,0 +1,147 @@
+#include "sudoforge/generator/generator.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "sudoforge/engine/solver.hpp"
+
+namespace sudoforge::generator {
+
+class Generator::Impl {
+ public:
+  Impl(const engine::Geometry& geometry, const Options& options)
+      : geometry_(geometry),
+        options_(options),
+        solver_(geometry),
+        grader_(geometry),
+        orbits_(engine::symmetry_orbits(geometry, options.symmetry)) {
+    order_.reserve(orbits_.size());
+  }
+
+  engine::Grid fill(engine::Rng& rng) {
+    engine::Grid full(geometry_);
+    solver_.random_solution(engine::Grid(geometry_), rng, full);
+    return full;
+  }
+
+  // Whether `puzzle` without the givens of orbit `o` still has only one solution
+  // (the puzzle must be unique to begin with).
+  bool removable(engine::Grid& puzzle, std::size_t o) {
+    std::array<engine::Exclusion, 4> excluded{};
+    std::size_t count = 0;
+    for (engine::Cell cell : orbits_[o]) {
+      if (puzzle[cell] == 0) continue;
+      excluded[count++] = {cell, puzzle[cell]};
+    }
+    if (count == 0) return false;
+    for (std::size_t k = 0; k < count; ++k) puzzle.set(excluded[k].cell, 0);
+    // Another solution differs from the known one on a removed cell. For one cell
+    // that is a single search with its digit ruled out; for an orbit, count to two.
+    const bool unique =
+        count == 1 ? solver_.count_solutions(puzzle, 1, std::span(excluded.data(), 1)).count == 0
+                   : solver_.count_solutions(puzzle, 2).count == 1;
+    for (std::size_t k = 0; k < count; ++k) puzzle.set(excluded[k].cell, excluded[k].digit);
+    return unique;
+  }
+
+  engine::Grid carve(engine::Grid puzzle, engine::Rng& rng) {
+    order_.clear();
+    for (std::size_t o = 0; o < orbits_.size(); ++o) order_.push_back(static_cast<std::uint32_t>(o));
+    rng.shuffle(std::span<std::uint32_t>(order_));
+    for (const std::uint32_t o : order_) {
+      if (!removable(puzzle, o)) continue;
+      for (engine::Cell cell : orbits_[o]) puzzle.set(cell, 0);
+    }
+    return puzzle;
+  }
+
+  bool is_minimal(engine::Grid puzzle) {
+    for (std::size_t o = 0; o < orbits_.size(); ++o) {
+      if (removable(puzzle, o)) return false;
+    }
+    return true;
+  }
+
+  // A neighbour of `puzzle`: one or two empty orbits filled back from the solution,
+  // then carved again in a new random order.
+  engine::Grid neighbour(const engine::Grid& puzzle, const engine::Grid& solution, engine::Rng& rng) {
+    std::vector<std::uint32_t>& empty = scratch_;
+    empty.clear();
+    for (std::size_t o = 0; o < orbits_.size(); ++o) {
+      if (puzzle[orbits_[o].front()] == 0) empty.push_back(static_cast<std::uint32_t>(o));
+    }
+    engine::Grid next = puzzle;
+    const std::uint32_t restore = 1 + rng.below(2);
+    for (std::uint32_t k = 0; k < restore && !empty.empty(); ++k) {
+      const std::uint32_t pick = rng.below(static_cast<std::uint32_t>(empty.size()));
+      for (engine::Cell cell : orbits_[empty[pick]]) next.set(cell, solution[cell]);
+      empty[pick] = empty.back();
+      empty.pop_back();
+    }
+    return carve(next, rng);
+  }
+
+  Candidate make(std::uint64_t seed, std::uint64_t index, const Target& target) {
+    engine::Rng rng = engine::Rng::for_index(seed, index);
+    grader::GradeOptions grade_options;
+    grade_options.max_te_depth = options_.max_te_depth;
+    const engine::Grid solution = fill(rng);
+    Candidate current{carve(solution, rng), {}, false, 0};
+    current.grade = grader_.grade(current.puzzle, grade_options);
+    current.accepted = target.accepts(current.grade);
+    if (current.accepted || !worth_climbing(current.grade, target)) return current;
+    // Hill climbing on the target's distance, sideways moves taken too so the walk
+    // can cross plateaus.
+    double current_distance = target.distance(current.grade);
+    for (int step = 1; step <= options_.max_steps; ++step) {
+      Candidate next{neighbour(current.puzzle, solution, rng), {}, false, step};
+      next.grade = grader_.grade(next.puzzle, grade_options);
+      const double distance = target.distance(next.grade);
+      if (distance > current_distance) continue;
+      current = std::move(next);
+      current_distance = distance;
+      if (distance == 0) break;
+    }
+    current.accepted = target.accepts(current.grade);
+    return current;
+  }
+
+  // Fresh candidates are cheap and a neighbour mostly keeps its puzzle's tier, so a
+  // missed tier is retried from scratch (faster than climbing: measured). What
+  // fresh puzzles seldom give, a clue count out of reach or a deeper trial and
+  // error, is climbed towards.
+  static bool worth_climbing(const grader::Grade& grade, const Target& target) {
+    if (grade.status != grader::Status::Unique) return false;
+    const bool clues_missed = grade.clues < target.clues_min || grade.clues > target.clues_max;
+    const bool deeper = target.te_depth && *target.te_depth > 1 &&
+                        (grade.tier != grader::Tier::Diabolical || grade.te_depth < *target.te_depth);
+    return clues_missed || deeper;
+  }
+
+ private:
+  engine::Geometry geometry_;
+  Options options_;
+  engine::Solver solver_;
+  grader::Grader grader_;
+  std::vector<std::vector<engine::Cell>> orbits_;
+  std::vector<std::uint32_t> order_;
+  std::vector<std::uint32_t> scratch_;
+};
+
+Generator::Generator(const engine::Geometry& geometry, const Options& options)
+    : impl_(std::make_unique<Impl>(geometry, options)) {}
+Generator::~Generator() = default;
+Generator::Generator(Generator&&) noexcept = default;
+Generator& Generator::operator=(Generator&&) noexcept = default;
+
+Candidate Generator::make(std::uint64_t seed, std::uint64_t index, const Target& target) {
+  return impl_->make(seed, index, target);
+}
+
+engine::Grid Generator::fill(engine::Rng& rng) { return impl_->fill(rng); }
+
+engine::Grid Generator::carve(engine::Grid puzzle, engine::Rng& rng) { return impl_->carve(std::move(puzzle), rng); }
+
+bool Generator::is_minimal(const engine::Grid& puzzle) { return impl_->is_minimal(puzzle); }
+
+}  // namespace sudoforge::generator
