@@ -4,6 +4,7 @@
 
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/explain_command.hpp"
+#include "sudoforge/cli/generate_command.hpp"
 #include "sudoforge/cli/grade_command.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 #include "sudoforge/cli/solve_command.hpp"
@@ -18,6 +19,7 @@ int run(int argc, char** argv) {
   setup_solve(app, exit_code);
   setup_grade(app, exit_code);
   setup_explain(app, exit_code);
+  setup_generate(app, exit_code);
   setup_import(app, exit_code);
   setup_list(app, exit_code);
   setup_stats(app, exit_code);

@@ -1,0 +1,43 @@
+#pragma once
+// `sudoforge generate`: puzzles to order, on every core, proved unique, graded,
+// stored; reproducible from the seed with any thread count; resumable.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sudoforge/cli/common_options.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace sudoforge::cli {
+
+struct GenerateOptions {
+  std::int64_t count = 0;
+  std::string tier;      // singles, twins or diabolical
+  std::string mix;       // e.g. singles=50,twins=30,diabolical=20 (shares of count)
+  std::optional<int> te_depth;
+  std::string clues;     // MIN:MAX
+  std::string symmetry = "none";
+  GeometryOptions geometry;
+  std::optional<std::uint64_t> seed;
+  int threads = 0;
+  std::string db = "sudoforge.db";
+  bool no_db = false;
+  std::string out;       // FILE, or - for stdout
+  std::string format = "csv";
+  bool quiet = false;
+  std::optional<std::int64_t> resume;
+  int max_steps = 60;
+  int max_te_depth = 4;
+  std::int64_t max_candidates = 0;  // 0: no limit
+};
+
+// Registers the subcommand; running it stores its exit code in `exit_code`.
+void setup_generate(CLI::App& app, int& exit_code);
+// Runs the command. Returns the exit code; throws CliError on fatal errors.
+int run_generate(const GenerateOptions& options);
+
+}  // namespace sudoforge::cli

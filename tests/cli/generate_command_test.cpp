@@ -1,0 +1,177 @@
+// End-to-end tests of `sudoforge generate`.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "sudoforge/engine/solver.hpp"
+#include "sudoforge/engine/symmetry.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/generator/generator.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge {
+namespace {
+
+using test::run_command;
+
+std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+
+std::string fresh_db(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    for (std::string field; std::getline(parts, field, ',');) fields.push_back(field);
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
+// Fields: 0 source, 1 puzzle, 2 status, 4 tier, 5 te_depth, 7 clues, 15 solution.
+void expect_unique_minimal(const std::string& line_puzzle, engine::Symmetry symmetry,
+                           const engine::Geometry& geometry = engine::Geometry{}) {
+  const engine::Grid puzzle = engine::parse_puzzle(line_puzzle, geometry);
+  ASSERT_EQ(engine::count_solutions(puzzle, 2).count, 1) << line_puzzle;
+  generator::Options options;
+  options.symmetry = symmetry;
+  generator::Generator generator(geometry, options);
+  EXPECT_TRUE(generator.is_minimal(puzzle)) << line_puzzle;
+  EXPECT_TRUE(engine::has_symmetry(puzzle, symmetry)) << line_puzzle;
+}
+
+TEST(GenerateCommand, StoresUniqueMinimalPuzzlesWithRunSeedAndIndex) {
+  const std::string db = fresh_db("generate.db");
+  const auto result = run_command(sudoforge("generate --count 40 --seed 3 --db " + db));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("generate: seed 3\n"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("done: 40 of 40 puzzles"), std::string::npos) << result.err;
+  const auto list = run_command(sudoforge("list --db " + db));
+  const auto rows = csv_rows(list.out);
+  ASSERT_EQ(rows.size(), 40u);
+  for (const auto& row : rows) {
+    EXPECT_EQ(row[0].rfind("run 1 #", 0), 0u) << row[0];
+    expect_unique_minimal(row[1], engine::Symmetry::None);
+  }
+  const auto stats = run_command(sudoforge("stats --db " + db));
+  EXPECT_NE(stats.out.find("1 generate done"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("seed 3"), std::string::npos);
+}
+
+TEST(GenerateCommand, GivesTheSameBytesForTheSameSeedOnAnyThreadCount) {
+  const std::string one = testing::TempDir() + "gen1.csv";
+  const std::string two = testing::TempDir() + "gen2.csv";
+  const std::string again = testing::TempDir() + "gen3.csv";
+  const std::string args = "generate --count 60 --mix singles=1,twins=1,diabolical=1 --seed 42 --no-db -q --out ";
+  ASSERT_EQ(run_command(sudoforge(args + one + " --threads 1")).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge(args + two + " --threads 2")).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge(args + again + " --threads 2")).exit_code, 0);
+  const std::string text = test::read_file(one);
+  EXPECT_EQ(text, test::read_file(two));
+  EXPECT_EQ(text, test::read_file(again));
+  EXPECT_EQ(csv_rows(text).size(), 60u);
+  const std::string other = testing::TempDir() + "gen4.csv";
+  ASSERT_EQ(run_command(sudoforge("generate --count 60 --mix singles=1,twins=1,diabolical=1 --seed 43 --no-db -q "
+                                  "--out " + other)).exit_code, 0);
+  EXPECT_NE(text, test::read_file(other));
+}
+
+TEST(GenerateCommand, MeetsTheMixTierDepthClueAndSymmetryAskedFor) {
+  const auto mix = run_command(sudoforge("generate --count 40 --mix singles=2,twins=1,diabolical=1 --seed 8 --no-db -q --out -"));
+  ASSERT_EQ(mix.exit_code, 0) << mix.err;
+  std::map<std::string, int> tiers;
+  for (const auto& row : csv_rows(mix.out)) ++tiers[row[4]];
+  EXPECT_EQ(tiers["singles"], 20);
+  EXPECT_EQ(tiers["twins"], 10);
+  EXPECT_EQ(tiers["diabolical"], 10);
+
+  const auto picky = run_command(sudoforge(
+      "generate --count 8 --tier diabolical --te-depth 1 --clues :24 --symmetry rot180 --seed 2 --no-db -q --out -"));
+  ASSERT_EQ(picky.exit_code, 0) << picky.err;
+  const auto rows = csv_rows(picky.out);
+  ASSERT_EQ(rows.size(), 8u);
+  for (const auto& row : rows) {
+    EXPECT_EQ(row[4], "diabolical");
+    EXPECT_EQ(row[5], "1");
+    EXPECT_LE(std::stoi(row[7]), 24);
+    expect_unique_minimal(row[1], engine::Symmetry::Rot180);
+  }
+}
+
+TEST(GenerateCommand, MakesEveryShapeAndTheDiagonalVariant) {
+  for (const std::string& shape : {std::string("--size 4"), std::string("--size 6"), std::string("--size 12"),
+                                   std::string("--size 16"), std::string("--diagonal"), std::string("--box 3x2")}) {
+    const auto result = run_command(sudoforge("generate --count 2 --seed 1 --no-db -q --out - " + shape));
+    ASSERT_EQ(result.exit_code, 0) << shape << ": " << result.err;
+    const auto rows = csv_rows(result.out);
+    ASSERT_EQ(rows.size(), 2u) << shape;
+    const engine::Geometry geometry = shape == "--size 4"    ? engine::Geometry(2, 2)
+                                      : shape == "--size 6"  ? engine::Geometry(2, 3)
+                                      : shape == "--size 12" ? engine::Geometry(3, 4)
+                                      : shape == "--size 16" ? engine::Geometry(4, 4)
+                                      : shape == "--box 3x2" ? engine::Geometry(3, 2)
+                                                             : engine::Geometry(3, 3, engine::Variant::Diagonal);
+    for (const auto& row : rows) expect_unique_minimal(row[1], engine::Symmetry::None, geometry);
+  }
+}
+
+TEST(GenerateCommand, FinishesAnInterruptedRunExactlyOnceWhenRunAgain) {
+  const std::string db = fresh_db("resume.db");
+  const std::string args = "generate --count 800 --tier twins --seed 11 --threads 1 --db " + db;
+  // Ctrl-C part-way: what was made is committed and the run marked interrupted.
+  const auto stopped = run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep 0.3; kill -INT $pid; wait $pid'");
+  EXPECT_EQ(stopped.exit_code, 1) << stopped.err;
+  EXPECT_NE(stopped.err.find("interrupted"), std::string::npos) << stopped.err;
+  // The same command and seed again resumes it.
+  const auto resumed = run_command(sudoforge(args + " -q"));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto stats = run_command(sudoforge("stats --check --db " + db));
+  EXPECT_NE(stats.out.find("800 puzzles, 800 sightings"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("1 generate done"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("integrity_check: ok"), std::string::npos);
+  // And the set is exactly the one an uninterrupted run makes.
+  const auto straight = run_command(sudoforge("generate --count 800 --tier twins --seed 11 --no-db -q --out -"));
+  const auto stored = run_command(sudoforge("list --format line --db " + db));
+  std::vector<std::string> a;
+  std::vector<std::string> b;
+  for (const auto& row : csv_rows(straight.out)) a.push_back(row[1]);
+  std::istringstream lines(stored.out);
+  for (std::string line; std::getline(lines, line);) b.push_back(line);
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  EXPECT_EQ(a, b);
+  const auto done = run_command(sudoforge(args));
+  EXPECT_EQ(done.exit_code, 0);
+}
+
+TEST(GenerateCommand, RefusesRequestsItCannotMeet) {
+  const auto mix = run_command(sudoforge("generate --count 5 --mix easy=1 --no-db --out -"));
+  EXPECT_EQ(mix.exit_code, 2);
+  EXPECT_EQ(mix.err, "sudoforge: --mix 'easy=1': 'easy=1' is not TIER=SHARE (tiers: singles, twins, diabolical)\n");
+  const auto depth = run_command(sudoforge("generate --count 5 --tier singles --te-depth 2 --no-db --out -"));
+  EXPECT_EQ(depth.exit_code, 2);
+  EXPECT_EQ(depth.err, "sudoforge: --te-depth rates diabolical puzzles only: drop singles and twins from the request\n");
+  const auto count = run_command(sudoforge("generate --no-db --out -"));
+  EXPECT_EQ(count.exit_code, 2);
+  EXPECT_EQ(count.err, "sudoforge: generate needs --count N with N > 0\n");
+  const auto nowhere = run_command(sudoforge("generate --count 3 --no-db"));
+  EXPECT_EQ(nowhere.exit_code, 2);
+  EXPECT_EQ(nowhere.err, "sudoforge: --no-db needs --out, or the puzzles go nowhere\n");
+  const auto capped = run_command(sudoforge("generate --count 3 --clues :5 --max-steps 2 --max-candidates 10 --no-db --out -"));
+  EXPECT_EQ(capped.exit_code, 1);
+  EXPECT_NE(capped.err.find("incomplete: 0 of 3 puzzles"), std::string::npos) << capped.err;
+}
+
+}  // namespace
+}  // namespace sudoforge
