@@ -23,6 +23,8 @@ class Core {
 
   explicit Core(const Geometry& geometry) : layout_(geometry) { build_locked_segments(geometry); }
 
+  void set_options(const SolverOptions& options) { options_ = options; }
+
   // Solves `puzzle` into `result`: the shared body of counting and random filling.
   void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
     result.count = 0;
@@ -261,7 +263,7 @@ class Core {
       if (!naked_singles(state)) return false;
       const int hidden = hidden_singles(state);
       if (hidden < 0) return false;
-      if (hidden == 0 && !locked_candidates(state)) return true;
+      if (hidden == 0 && (!options_.locked_candidates || !locked_candidates(state))) return true;
     }
   }
 
@@ -336,6 +338,7 @@ class Core {
   }
 
   Layout layout_;
+  SolverOptions options_;
   int box_rows_ = 1;
   int box_cols_ = 1;
   Bits<W> runs_of_cols_;  // segment flags of runs box_cols long
@@ -365,7 +368,10 @@ class Core {
 
 class Solver::Impl {
  public:
-  explicit Impl(const Geometry& geometry) : geometry_(geometry), core_(make_by_size<Core>(geometry)) {}
+  Impl(const Geometry& geometry, const SolverOptions& options)
+      : geometry_(geometry), core_(make_by_size<Core>(geometry)) {
+    std::visit([&](auto& core) { core.set_options(options); }, core_);
+  }
 
   const Geometry& geometry() const { return geometry_; }
 
@@ -378,7 +384,8 @@ class Solver::Impl {
   BySize<Core> core_;
 };
 
-Solver::Solver(const Geometry& geometry) : impl_(std::make_unique<Impl>(geometry)) {}
+Solver::Solver(const Geometry& geometry, const SolverOptions& options)
+    : impl_(std::make_unique<Impl>(geometry, options)) {}
 Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;

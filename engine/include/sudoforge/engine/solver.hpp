@@ -30,10 +30,16 @@ struct SolveResult {
   SearchStats stats;
 };
 
+struct SolverOptions {
+  // Locked candidates at every node: fewer nodes on hard puzzles, more work per
+  // node. Off pays when most searches are short (proving a carved clue removable).
+  bool locked_candidates = true;
+};
+
 class Solver {
  public:
   // A solver for puzzles of `geometry` (builds its tables; allocates once).
-  explicit Solver(const Geometry& geometry);
+  explicit Solver(const Geometry& geometry, const SolverOptions& options = {});
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;
