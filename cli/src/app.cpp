@@ -4,6 +4,7 @@
 
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/explain_command.hpp"
+#include "sudoforge/cli/export_command.hpp"
 #include "sudoforge/cli/generate_command.hpp"
 #include "sudoforge/cli/grade_command.hpp"
 #include "sudoforge/cli/store_commands.hpp"
@@ -24,6 +25,7 @@ int run(int argc, char** argv) {
   setup_list(app, exit_code);
   setup_stats(app, exit_code);
   setup_merge(app, exit_code);
+  setup_export(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

@@ -226,6 +226,14 @@ std::vector<bool> Store::add(std::span<const NewPuzzle> batch,
   return added;
 }
 
+std::string Store::last_change() {
+  sqlite::Statement latest(impl_->db, "SELECT max(max(started), coalesce(max(finished), '')) FROM runs");
+  latest.step();
+  std::string when = latest.text(0);
+  if (!when.empty() && when.back() == 'Z') when.pop_back();
+  return when;
+}
+
 std::string Store::integrity_check() {
   sqlite::Statement check(impl_->db, "PRAGMA integrity_check");
   std::string result;

@@ -145,6 +145,11 @@ class Store {
   // here yet. `other` is only read.
   MergeCounts merge_from(const std::string& other);
 
+  // When the database last changed: the latest start or end of a run, as
+  // "YYYY-MM-DDTHH:MM:SS" (empty for a database without runs). Books take their
+  // date from here, so the same data gives the same bytes.
+  std::string last_change();
+
   // PRAGMA integrity_check: "ok" when sound.
   std::string integrity_check();
 

@@ -1,0 +1,94 @@
+#pragma once
+// Puzzle books: a print-ready PDF (title page, sections by tier, numbered puzzles,
+// page numbers, a gutter for binding, an answer key) and one image per puzzle, all
+// drawn with cairo. The only code that links cairo; <cairo.h> stays out of here.
+// The page plan is a pure function, so tests can find every grid on every page.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::book {
+
+class BookError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class PageSize { A4, Letter, A5, SixByNine };
+std::optional<PageSize> parse_page_size(std::string_view name);  // "a4", "letter", "a5", "6x9in"
+
+// A page in points (1/72 in): its size and its margins. Inner is the binding side.
+struct PageDimensions {
+  double width;
+  double height;
+  double inner;
+  double outer;
+  double top;
+  double bottom;
+};
+PageDimensions dimensions(PageSize size);
+
+struct BookPuzzle {
+  int number = 0;         // in the book, from 1
+  std::int64_t id = 0;    // in the database, to find it again
+  engine::Grid puzzle;
+  engine::Grid solution;
+  grader::Tier tier = grader::Tier::Singles;
+  int te_depth = 0;
+  int score = 0;
+};
+
+struct BookOptions {
+  std::string title = "Sudoku";
+  std::string subtitle;
+  std::string author;
+  PageSize page = PageSize::A4;
+  int per_page = 4;      // 1, 2, 4 or 6; fewer when the grids would get too small
+  bool answers = false;  // add the answer key
+  std::string date;      // PDF creation date, "YYYY-MM-DDTHH:MM:SS"; from the data, never the clock
+};
+
+// A grid's square on a page, in points from the page's top-left corner.
+struct Square {
+  double x = 0;
+  double y = 0;
+  double size = 0;
+};
+
+struct Slot {
+  std::size_t puzzle = 0;  // index into the book's puzzles
+  Square grid;
+};
+
+struct Page {
+  enum class Kind { Title, Section, Puzzles, Answers };
+  Kind kind = Kind::Puzzles;
+  int number = 0;                     // printed page number, from 1 (the title page is 1)
+  std::optional<grader::Tier> tier;   // for sections and their puzzle pages
+  std::vector<Slot> slots;            // puzzle pages and answer pages
+};
+
+// Where everything goes. Sections (one page each, easiest tier first) appear only
+// when the puzzles mix tiers; `puzzles` must already be in book order.
+std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+
+// The book as a PDF. Throws BookError when the file cannot be written.
+void write_pdf(const std::string& path, const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+// Every page as a PNG, `directory`/page-001.png ..., at `dpi`.
+void write_page_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles,
+                       const BookOptions& options, double dpi);
+
+enum class ImageFormat { Svg, Png };
+// One image per puzzle, `directory`/puzzle-0001.svg ..., and per solution
+// (solution-0001.svg ...) when `solutions`.
+void write_puzzle_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles, ImageFormat format,
+                         bool solutions);
+
+}  // namespace sudoforge::book

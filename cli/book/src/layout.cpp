@@ -1,0 +1,135 @@
+#include <algorithm>
+#include <array>
+
+#include "sudoforge/book/book.hpp"
+
+namespace sudoforge::book {
+
+namespace {
+
+constexpr double kHeaderHeight = 16;   // the line above each puzzle
+constexpr double kSlotPadding = 10;
+constexpr double kMinCell = 12;        // smallest cell a puzzle is printed with
+constexpr double kMinAnswerCell = 9;   // and a solution in the answer key
+constexpr double kAnswersHeading = 28; // "Answers" at the top of each answer page
+
+struct Layout {
+  int columns;
+  int rows;
+};
+
+// The content box of a page: margins mirrored so the inner one sits at the binding.
+struct Box {
+  double x;
+  double y;
+  double width;
+  double height;
+};
+
+Box content(const PageDimensions& page, int number) {
+  const bool recto = number % 2 == 1;  // right-hand pages bind on their left
+  const double left = recto ? page.inner : page.outer;
+  return {left, page.top, page.width - page.inner - page.outer, page.height - page.top - page.bottom};
+}
+
+// The grids of a `columns` x `rows` page of `box`, each square centred in its slot
+// below `header` points of label.
+std::vector<Square> squares(const Box& box, Layout layout, double header) {
+  const double slot_width = box.width / layout.columns;
+  const double slot_height = box.height / layout.rows;
+  const double size = std::min(slot_width - 2 * kSlotPadding, slot_height - header - 2 * kSlotPadding);
+  std::vector<Square> squares;
+  for (int row = 0; row < layout.rows; ++row) {
+    for (int col = 0; col < layout.columns; ++col) {
+      const double x = box.x + col * slot_width + (slot_width - size) / 2;
+      const double y = box.y + row * slot_height + header + kSlotPadding + (slot_height - header - 2 * kSlotPadding - size) / 2;
+      squares.push_back({x, y, size});
+    }
+  }
+  return squares;
+}
+
+double cell_size(const PageDimensions& page, Layout layout, double header, int size) {
+  return squares(content(page, 1), layout, header).front().size / size;
+}
+
+// The largest layout of at most `per_page` puzzles whose cells stay readable.
+Layout puzzle_layout(const PageDimensions& page, int per_page, int size) {
+  constexpr std::array<std::pair<int, Layout>, 4> kLayouts = {{{6, {2, 3}}, {4, {2, 2}}, {2, {1, 2}}, {1, {1, 1}}}};
+  for (const auto& [count, layout] : kLayouts) {
+    if (count <= per_page && cell_size(page, layout, kHeaderHeight, size) >= kMinCell) return layout;
+  }
+  return {1, 1};
+}
+
+Layout answer_layout(const PageDimensions& page, int size) {
+  constexpr std::array<Layout, 7> kLayouts = {{{4, 5}, {3, 4}, {3, 3}, {2, 3}, {2, 2}, {1, 2}, {1, 1}}};
+  for (const Layout layout : kLayouts) {
+    PageDimensions below_heading = page;
+    below_heading.top += kAnswersHeading;
+    if (cell_size(below_heading, layout, kHeaderHeight, size) >= kMinAnswerCell) return layout;
+  }
+  return {1, 1};
+}
+
+}  // namespace
+
+std::optional<PageSize> parse_page_size(std::string_view name) {
+  if (name == "a4") return PageSize::A4;
+  if (name == "letter") return PageSize::Letter;
+  if (name == "a5") return PageSize::A5;
+  if (name == "6x9in") return PageSize::SixByNine;
+  return std::nullopt;
+}
+
+PageDimensions dimensions(PageSize size) {
+  switch (size) {
+    case PageSize::A4: return {595.276, 841.890, 54, 36, 48, 48};
+    case PageSize::Letter: return {612, 792, 54, 36, 48, 48};
+    case PageSize::A5: return {419.528, 595.276, 45, 27, 36, 40};
+    case PageSize::SixByNine: return {432, 648, 45, 27, 36, 40};
+  }
+  return {595.276, 841.890, 54, 36, 48, 48};
+}
+
+std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+  const PageDimensions page = dimensions(options.page);
+  const int size = puzzles.empty() ? 9 : puzzles.front().puzzle.size();
+  std::vector<Page> pages;
+  pages.push_back({Page::Kind::Title, 1, std::nullopt, {}});
+  const bool mixed = std::any_of(puzzles.begin(), puzzles.end(),
+                                 [&](const BookPuzzle& p) { return p.tier != puzzles.front().tier; });
+  const Layout layout = puzzle_layout(page, options.per_page, size);
+  const std::size_t per_page = static_cast<std::size_t>(layout.columns * layout.rows);
+  for (std::size_t first = 0; first < puzzles.size();) {
+    const grader::Tier tier = puzzles[first].tier;
+    std::size_t end = first;
+    while (end < puzzles.size() && (!mixed || puzzles[end].tier == tier)) ++end;
+    if (mixed) pages.push_back({Page::Kind::Section, static_cast<int>(pages.size()) + 1, tier, {}});
+    for (std::size_t at = first; at < end; at += per_page) {
+      Page puzzle_page{Page::Kind::Puzzles, static_cast<int>(pages.size()) + 1, tier, {}};
+      const auto spots = squares(content(page, puzzle_page.number), layout, kHeaderHeight);
+      for (std::size_t k = 0; k < per_page && at + k < end; ++k) puzzle_page.slots.push_back({at + k, spots[k]});
+      pages.push_back(std::move(puzzle_page));
+    }
+    first = end;
+  }
+  if (options.answers) {
+    const Layout answers = answer_layout(page, size);
+    const std::size_t per_answer_page = static_cast<std::size_t>(answers.columns * answers.rows);
+    for (std::size_t at = 0; at < puzzles.size(); at += per_answer_page) {
+      Page answer_page{Page::Kind::Answers, static_cast<int>(pages.size()) + 1, std::nullopt, {}};
+      Box box = content(page, answer_page.number);
+      box.y += kAnswersHeading;
+      box.height -= kAnswersHeading;
+      const auto spots = squares(box, answers, kHeaderHeight);
+      for (std::size_t k = 0; k < per_answer_page && at + k < puzzles.size(); ++k) {
+        answer_page.slots.push_back({at + k, spots[k]});
+      }
+      pages.push_back(std::move(answer_page));
+    }
+  }
+  return pages;
+}
+
+}  // namespace sudoforge::book

@@ -1,0 +1,118 @@
+#include "sudoforge/cli/export_command.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+
+#include "sudoforge/book/book.hpp"
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/grade_record.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/store/store.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+
+void write_file(const std::string& path, const std::string& text) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), std::fclose);
+  if (!file) throw CliError("cannot open file '" + path + "' for writing");
+  if (std::fwrite(text.data(), 1, text.size(), file.get()) != text.size()) {
+    throw CliError("cannot write file '" + path + "'");
+  }
+}
+
+}  // namespace
+
+void setup_export(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ExportOptions>();
+  CLI::App* command = app.add_subcommand("export", "Write selected puzzles as a PDF book, images or files");
+  add_database_option(*command, options->db);
+  add_selection_options(*command, options->selection);
+  command->add_option("--pdf", options->pdf, "The book, as a PDF file");
+  command->add_option("--title", options->title, "Title of the book")->capture_default_str();
+  command->add_option("--subtitle", options->subtitle, "Subtitle on the title page");
+  command->add_option("--author", options->author, "Author on the title page");
+  command->add_option("--per-page", options->per_page, "Puzzles per page: 1, 2, 4 or 6 (fewer for big grids)")
+      ->check(CLI::IsMember({1, 2, 4, 6}))
+      ->capture_default_str();
+  command->add_option("--page", options->page, "Page size: a4, letter, a5 or 6x9in")
+      ->check(CLI::IsMember({"a4", "letter", "a5", "6x9in"}))
+      ->capture_default_str();
+  command->add_flag("--answers", options->answers, "Add an answer key (and solution images)");
+  command->add_option("--svg", options->svg, "One SVG per puzzle into this directory");
+  command->add_option("--png", options->png, "One PNG per puzzle into this directory");
+  command->add_option("--pages-png", options->pages_png, "Every page of the book as a PNG into this directory");
+  command->add_option("--text", options->text, "The puzzles, one per line");
+  command->add_option("--csv", options->csv, "The puzzles' records, CSV");
+  command->add_option("--jsonl", options->jsonl, "The puzzles' records, JSON lines");
+  command->callback([options, &exit_code] { exit_code = run_export(*options); });
+}
+
+int run_export(const ExportOptions& options) {
+  if (options.pdf.empty() && options.svg.empty() && options.png.empty() && options.pages_png.empty() &&
+      options.text.empty() && options.csv.empty() && options.jsonl.empty()) {
+    throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
+  }
+  store::Store store(options.db);
+  std::vector<store::StoredPuzzle> selected;
+  store.select(resolve_selection(options.selection), [&](const store::StoredPuzzle& puzzle) { selected.push_back(puzzle); });
+  if (selected.empty()) throw CliError("no stored puzzle matches the selection in '" + options.db + "'", kExitRejected);
+  for (const auto& puzzle : selected) {
+    if (!(puzzle.puzzle.geometry() == selected.front().puzzle.geometry())) {
+      throw CliError("the selection mixes " + selected.front().puzzle.geometry().name() + " and " +
+                     puzzle.puzzle.geometry().name() + " puzzles: pick one with --size, --box or --diagonal");
+    }
+  }
+  // Book order: easiest tier first, the selection's order within each tier.
+  std::stable_sort(selected.begin(), selected.end(), [](const auto& a, const auto& b) { return a.grade.tier < b.grade.tier; });
+
+  std::vector<book::BookPuzzle> puzzles;
+  for (const auto& stored : selected) {
+    puzzles.push_back(book::BookPuzzle{static_cast<int>(puzzles.size()) + 1, stored.id, stored.puzzle,
+                                       stored.grade.solution, stored.grade.tier, stored.grade.te_depth,
+                                       stored.grade.score});
+  }
+  book::BookOptions book_options;
+  book_options.title = options.title;
+  book_options.subtitle = options.subtitle;
+  book_options.author = options.author;
+  book_options.page = *book::parse_page_size(options.page);
+  book_options.per_page = options.per_page;
+  book_options.answers = options.answers;
+  book_options.date = store.last_change();
+  if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
+
+  try {
+    if (!options.pdf.empty()) book::write_pdf(options.pdf, puzzles, book_options);
+    if (!options.pages_png.empty()) book::write_page_images(options.pages_png, puzzles, book_options, 100);
+    if (!options.svg.empty()) book::write_puzzle_images(options.svg, puzzles, book::ImageFormat::Svg, options.answers);
+    if (!options.png.empty()) book::write_puzzle_images(options.png, puzzles, book::ImageFormat::Png, options.answers);
+  } catch (const book::BookError& error) {
+    throw CliError(error.what());
+  }
+  if (!options.text.empty()) {
+    std::string text;
+    for (const auto& stored : selected) text += engine::to_line(stored.puzzle) + "\n";
+    write_file(options.text, text);
+  }
+  for (const auto& [path, format] : {std::pair{options.csv, RecordFormat::Csv}, std::pair{options.jsonl, RecordFormat::Jsonl}}) {
+    if (path.empty()) continue;
+    std::string text = record_header(format);
+    for (const auto& stored : selected) {
+      text += format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade}, format);
+    }
+    write_file(path, text);
+  }
+  const std::size_t pages = book::plan_book(puzzles, book_options).size();
+  std::fputs(fmt::format("export: {} puzzles{}\n", puzzles.size(),
+                         options.pdf.empty() ? "" : fmt::format(", {} pages into {}", pages, options.pdf))
+                 .c_str(),
+             stderr);
+  return kExitOk;
+}
+
+}  // namespace sudoforge::cli

@@ -1,0 +1,271 @@
+// End-to-end tests of `sudoforge export`: the printed book is read back with
+// poppler (pdfinfo, pdftotext, pdffonts, pdftoppm) and checked against the database.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "sudoforge/book/book.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge {
+namespace {
+
+using test::run_command;
+
+std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+
+std::string fresh_dir(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  std::filesystem::remove_all(path);
+  std::filesystem::create_directories(path);
+  return path;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The digits of a string, in order: what pdftotext gives back of a grid.
+std::string digits_of(const std::string& text) {
+  std::string digits;
+  for (char c : text) {
+    if ((c >= '1' && c <= '9') || (c >= 'A' && c <= 'G')) digits += c;
+  }
+  return digits;
+}
+
+std::string pdfinfo_field(const std::string& pdf, const std::string& field) {
+  for (const auto& line : lines_of(run_command("pdfinfo " + pdf).out)) {
+    if (line.rfind(field + ":", 0) == 0) {
+      const auto value = line.find_first_not_of(' ', field.size() + 1);
+      return line.substr(value);
+    }
+  }
+  return {};
+}
+
+// A greyscale rendering of one page at 72 dpi (one pixel a point).
+struct Picture {
+  int width = 0;
+  int height = 0;
+  std::string pixels;
+  int at(int x, int y) const { return static_cast<unsigned char>(pixels[static_cast<std::size_t>(y * width + x)]); }
+};
+
+Picture render(const std::string& pdf, int page, const std::string& dir) {
+  const std::string stem = dir + "/render";
+  run_command("pdftoppm -gray -r 72 -f " + std::to_string(page) + " -l " + std::to_string(page) + " -singlefile " +
+              pdf + " " + stem);
+  const std::string pgm = test::read_file(stem + ".pgm");
+  std::istringstream in(pgm);
+  std::string magic;
+  int max = 0;
+  Picture picture;
+  in >> magic >> picture.width >> picture.height >> max;
+  in.get();
+  picture.pixels = pgm.substr(static_cast<std::size_t>(in.tellg()));
+  return picture;
+}
+
+class ExportCommand : public testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = fresh_dir("export");
+    db_ = dir_ + "/book.db";
+    ASSERT_EQ(run_command(sudoforge("generate -q --count 24 --mix singles=1,twins=1,diabolical=1 --seed 12 --db " + db_))
+                  .exit_code,
+              0);
+  }
+
+  // The book's puzzles in book order, as the exporter saw them (through --jsonl).
+  static std::vector<book::BookPuzzle> book_puzzles(const std::string& jsonl) {
+    std::vector<book::BookPuzzle> puzzles;
+    for (const auto& line : lines_of(test::read_file(jsonl))) {
+      const auto record = nlohmann::json::parse(line);
+      book::BookPuzzle puzzle;
+      puzzle.number = static_cast<int>(puzzles.size()) + 1;
+      puzzle.puzzle = engine::parse_puzzle(record["puzzle"].get<std::string>());
+      puzzle.solution = engine::parse_puzzle(record["solution"].get<std::string>());
+      const std::string tier = record["tier"];
+      puzzle.tier = tier == "singles" ? grader::Tier::Singles : tier == "twins" ? grader::Tier::Twins : grader::Tier::Diabolical;
+      puzzles.push_back(puzzle);
+    }
+    return puzzles;
+  }
+
+  static std::string dir_;
+  static std::string db_;
+};
+
+std::string ExportCommand::dir_;
+std::string ExportCommand::db_;
+
+TEST_F(ExportCommand, PrintsABookWhosePagesHoldExactlyTheStoredPuzzles) {
+  const std::string pdf = dir_ + "/book.pdf";
+  const std::string jsonl = dir_ + "/book.jsonl";
+  const auto result = run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --answers --jsonl " + jsonl +
+                                            " --title 'Test Book' --author 'Tester'"));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  // Title, three sections of 8 puzzles (two pages of 4 each), two pages of answers.
+  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "12");
+  EXPECT_EQ(pdfinfo_field(pdf, "Page size"), "595.276 x 841.89 pts (A4)");
+  EXPECT_EQ(pdfinfo_field(pdf, "Title"), "Test Book");
+
+  const auto puzzles = book_puzzles(jsonl);
+  ASSERT_EQ(puzzles.size(), 24u);
+  for (std::size_t i = 1; i < puzzles.size(); ++i) EXPECT_LE(puzzles[i - 1].tier, puzzles[i].tier);  // easiest first
+  book::BookOptions options;
+  options.answers = true;
+  int grids = 0;
+  for (const book::Page& page : book::plan_book(puzzles, options)) {
+    for (const book::Slot& slot : page.slots) {
+      const book::BookPuzzle& puzzle = puzzles[slot.puzzle];
+      const auto crop = [&](const book::Square& square) {
+        return " -x " + std::to_string(static_cast<int>(square.x) + 2) + " -y " +
+               std::to_string(static_cast<int>(square.y) + 2) + " -W " + std::to_string(static_cast<int>(square.size) - 4) +
+               " -H " + std::to_string(static_cast<int>(square.size) - 4);
+      };
+      const std::string page_number = std::to_string(page.number);
+      const auto text = run_command("pdftotext -layout -f " + page_number + " -l " + page_number + crop(slot.grid) +
+                                    " " + pdf + " -");
+      const engine::Grid& expected = page.kind == book::Page::Kind::Answers ? puzzle.solution : puzzle.puzzle;
+      EXPECT_EQ(digits_of(text.out), digits_of(engine::to_line(expected)))
+          << "page " << page.number << ", puzzle " << puzzle.number;
+      ++grids;
+    }
+  }
+  EXPECT_EQ(grids, 48);
+  for (const auto& line : lines_of(run_command("pdffonts " + pdf).out)) {
+    if (line.find("TrueType") == std::string::npos) continue;
+    EXPECT_NE(line.find(" yes yes "), std::string::npos) << line;  // embedded, subset
+  }
+}
+
+TEST_F(ExportCommand, DrawsBoxBordersWhereTheyBelongAndGivesTheSameBytesTwice) {
+  const std::string pdf = dir_ + "/lines.pdf";
+  const std::string jsonl = dir_ + "/lines.jsonl";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --jsonl " + jsonl)).exit_code, 0);
+  const auto puzzles = book_puzzles(jsonl);
+  const auto pages = book::plan_book(puzzles, book::BookOptions{});
+  for (const int number : {3, 10}) {  // a singles page and a diabolical page
+    const book::Page& page = pages[static_cast<std::size_t>(number - 1)];
+    ASSERT_FALSE(page.slots.empty());
+    const Picture picture = render(pdf, number, dir_);
+    ASSERT_NEAR(picture.width, 595, 1);
+    long dark = 0;
+    for (char pixel : picture.pixels) dark += static_cast<unsigned char>(pixel) < 128;
+    EXPECT_GT(dark, 5000) << "page " << number << " looks blank";
+    const book::Square grid = page.slots.front().grid;
+    // Each of the four vertical box borders is dark all the way down; a column
+    // just outside the grid is white.
+    for (int k = 0; k <= 3; ++k) {
+      const int x = static_cast<int>(grid.x + k * grid.size / 3 + 0.5);
+      int column_dark = 0;
+      int span = 0;
+      for (int y = static_cast<int>(grid.y) + 3; y < static_cast<int>(grid.y + grid.size) - 3; ++y, ++span) {
+        int darkest = 255;
+        for (int dx = -1; dx <= 1; ++dx) darkest = std::min(darkest, picture.at(x + dx, y));
+        column_dark += darkest < 100;
+      }
+      EXPECT_GT(column_dark, span * 95 / 100) << "page " << number << ", border " << k << " at x " << x;
+    }
+    const int outside = static_cast<int>(grid.x) - 5;
+    int light = 0;
+    for (int y = static_cast<int>(grid.y) + 3; y < static_cast<int>(grid.y + grid.size) - 3; ++y) {
+      light += picture.at(outside, y) > 240;
+    }
+    EXPECT_GT(light, static_cast<int>(grid.size) - 10);
+  }
+  const std::string again = dir_ + "/again.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + again)).exit_code, 0);
+  EXPECT_EQ(test::read_file(pdf), test::read_file(again));
+}
+
+TEST_F(ExportCommand, HonoursPageSizesAndPuzzlesPerPage) {
+  const std::string pdf = dir_ + "/a5.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --tier twins --pdf " + pdf + " --page a5 --per-page 6"))
+                .exit_code,
+            0);
+  EXPECT_EQ(pdfinfo_field(pdf, "Page size").substr(0, 21), "419.528 x 595.276 pts");
+  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "3");  // title, then 8 twins at 6 a page: no section, one tier
+  const std::string letter = dir_ + "/letter.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --limit 3 --pdf " + letter + " --page letter --per-page 1"))
+                .exit_code,
+            0);
+  EXPECT_EQ(pdfinfo_field(letter, "Page size"), "612 x 792 pts (letter)");
+  const std::string book = dir_ + "/6x9.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + book + " --page 6x9in")).exit_code, 0);
+  EXPECT_EQ(pdfinfo_field(book, "Page size"), "432 x 648 pts");
+}
+
+TEST_F(ExportCommand, WritesImagesAndFilesInBookOrder) {
+  const std::string svg = dir_ + "/svg";
+  const std::string png = dir_ + "/png";
+  const std::string text = dir_ + "/book.txt";
+  const std::string csv = dir_ + "/book.csv";
+  const auto result = run_command(sudoforge("export --db " + db_ + " --order score --answers --svg " + svg + " --png " +
+                                            png + " --text " + text + " --csv " + csv));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(std::filesystem::exists(svg + "/puzzle-0001.svg"));
+  EXPECT_TRUE(std::filesystem::exists(svg + "/solution-0024.svg"));
+  EXPECT_NE(test::read_file(svg + "/puzzle-0001.svg").find("<svg"), std::string::npos);
+  EXPECT_EQ(test::read_file(png + "/puzzle-0024.png").substr(1, 3), "PNG");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(png), std::filesystem::directory_iterator{}), 48);
+  const auto lines = lines_of(test::read_file(text));
+  const auto records = lines_of(test::read_file(csv));
+  ASSERT_EQ(lines.size(), 24u);
+  ASSERT_EQ(records.size(), 25u);
+  for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_NE(records[i + 1].find("," + lines[i] + ","), std::string::npos);
+}
+
+TEST_F(ExportCommand, SaysWhatIsWrong) {
+  const auto nothing = run_command(sudoforge("export --db " + db_));
+  EXPECT_EQ(nothing.exit_code, 2);
+  EXPECT_EQ(nothing.err, "sudoforge: export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl\n");
+  const auto empty = run_command(sudoforge("export --db " + db_ + " --score 9000: --pdf " + dir_ + "/none.pdf"));
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_EQ(empty.err, "sudoforge: no stored puzzle matches the selection in '" + db_ + "'\n");
+  const auto unwritable = run_command(sudoforge("export --db " + db_ + " --pdf /nonexistent/dir/book.pdf"));
+  EXPECT_EQ(unwritable.exit_code, 2);
+  EXPECT_EQ(unwritable.err, "sudoforge: cannot write '/nonexistent/dir/book.pdf': error while writing to output stream\n");
+}
+
+TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
+  const std::string dir = fresh_dir("export_shapes");
+  const std::string db = dir + "/shapes.db";
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 3 --size 16 --seed 1 --db " + db)).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 2 --diagonal --seed 1 --db " + db)).exit_code, 0);
+  const std::string big = dir + "/big.pdf";
+  const auto mixed = run_command(sudoforge("export --db " + db + " --pdf " + big));
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_NE(mixed.err.find("the selection mixes"), std::string::npos) << mixed.err;
+  ASSERT_EQ(run_command(sudoforge("export --db " + db + " --size 16 --per-page 6 --page a5 --pdf " + big)).exit_code, 0);
+  EXPECT_EQ(pdfinfo_field(big, "Pages"), "3");  // title, then two 16x16 grids an A5 page, not six
+  const std::string diagonal = dir + "/diagonal.pdf";
+  const std::string jsonl = dir + "/diagonal.jsonl";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db + " --diagonal --pdf " + diagonal + " --jsonl " + jsonl)).exit_code, 0);
+  const auto pages = book::plan_book(std::vector<book::BookPuzzle>(2, book::BookPuzzle{}), book::BookOptions{});
+  const book::Square grid = pages[1].slots.front().grid;
+  const Picture picture = render(diagonal, 2, dir);
+  const auto record = nlohmann::json::parse(lines_of(test::read_file(jsonl)).front());
+  const std::string puzzle = record["puzzle"];
+  const double cell = grid.size / 9;
+  for (int i = 0; i < 9; ++i) {  // a corner of each diagonal cell, away from its digit, is grey
+    const int x = static_cast<int>(grid.x + i * cell + 3);
+    const int y = static_cast<int>(grid.y + i * cell + 3);
+    EXPECT_LT(picture.at(x, y), 235) << "diagonal cell " << i;
+    EXPECT_GT(picture.at(x, y), 180) << "diagonal cell " << i;
+  }
+  const int x = static_cast<int>(grid.x + 1 * cell + 3);  // r1c2 is not on a diagonal
+  EXPECT_GT(picture.at(x, static_cast<int>(grid.y + 3)), 245);
+}
+
+}  // namespace
+}  // namespace sudoforge
