@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -77,7 +79,8 @@ Picture render(const std::string& pdf, int page, const std::string& dir) {
 class ExportCommand : public testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = fresh_dir("export");
+    // ctest runs each test in its own process, in parallel: one directory each.
+    dir_ = fresh_dir("export_" + std::to_string(::getpid()));
     db_ = dir_ + "/book.db";
     ASSERT_EQ(run_command(sudoforge("generate -q --count 24 --mix singles=1,twins=1,diabolical=1 --seed 12 --db " + db_))
                   .exit_code,
@@ -238,7 +241,7 @@ TEST_F(ExportCommand, SaysWhatIsWrong) {
 }
 
 TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
-  const std::string dir = fresh_dir("export_shapes");
+  const std::string dir = fresh_dir("export_shapes_" + std::to_string(::getpid()));
   const std::string db = dir + "/shapes.db";
   ASSERT_EQ(run_command(sudoforge("generate -q --count 3 --size 16 --seed 1 --db " + db)).exit_code, 0);
   ASSERT_EQ(run_command(sudoforge("generate -q --count 2 --diagonal --seed 1 --db " + db)).exit_code, 0);
