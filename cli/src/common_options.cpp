@@ -1,6 +1,9 @@
 #include "sudoforge/cli/common_options.hpp"
 
 #include <CLI/CLI.hpp>
+
+#include <charconv>
+#include <string_view>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
@@ -43,6 +46,26 @@ void add_input_format_option(CLI::App& command, std::string& format) {
 engine::TextFormat resolve_format(const std::string& format) {
   if (const auto parsed = engine::parse_text_format(format)) return *parsed;
   throw CliError("unknown input format '" + format + "'");
+}
+
+void add_shard_option(CLI::App& command, std::string& shard) {
+  command.add_option("--shard", shard, "K/N: do only share K (0-based) of N, for running on N machines");
+}
+
+std::pair<int, int> parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  int shard = -1;
+  int shards = 0;
+  const auto number = [](std::string_view part, int& value) {
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    return !part.empty() && error == std::errc{} && end == part.data() + part.size();
+  };
+  const std::string_view whole(text);
+  if (slash == std::string::npos || !number(whole.substr(0, slash), shard) || !number(whole.substr(slash + 1), shards) ||
+      shards < 1 || shard < 0 || shard >= shards) {
+    throw CliError("--shard '" + text + "' is not K/N with 0 <= K < N");
+  }
+  return {shard, shards};
 }
 
 void add_threads_option(CLI::App& command, int& threads) {

@@ -18,6 +18,7 @@
 #include "progress.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
+#include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/generator/generator.hpp"
@@ -41,6 +42,8 @@ struct Request {
   engine::Geometry geometry;
   int max_steps = 60;
   int max_te_depth = 4;
+  int shard = 0;   // this machine's share: candidates i with i % shards == shard
+  int shards = 1;
 
   nlohmann::json json() const {
     nlohmann::json quota_json = nullptr;
@@ -57,7 +60,39 @@ struct Request {
             {"box", std::to_string(geometry.box_rows()) + "x" + std::to_string(geometry.box_cols())},
             {"variant", engine::variant_name(geometry.variant())},
             {"max_steps", max_steps},
-            {"max_te_depth", max_te_depth}};
+            {"max_te_depth", max_te_depth},
+            {"shard", shards > 1 ? nlohmann::json(std::to_string(shard) + "/" + std::to_string(shards))
+                                 : nlohmann::json(nullptr)}};
+  }
+
+  // This shard's part of a share split N ways: the whole for one machine; else
+  // share / N, plus one for the first share % N shards. Over all shards it adds
+  // up to the share, and with no filter a shard's part is exactly how many of the
+  // first `share` candidate indices fall in its class.
+  std::int64_t part(std::int64_t share) const {
+    return share / shards + (shard < share % shards ? 1 : 0);
+  }
+
+  // What this machine must make: its part of the count, or of each tier's quota.
+  Request local() const {
+    Request mine = *this;
+    if (quotas) {
+      mine.count = 0;
+      for (std::size_t t = 0; t < kTiers.size(); ++t) {
+        (*mine.quotas)[t] = part((*quotas)[t]);
+        mine.count += (*mine.quotas)[t];
+      }
+    } else {
+      mine.count = part(count);
+    }
+    return mine;
+  }
+
+  // The first candidate index at or after `index` that belongs to this shard.
+  std::uint64_t first_from(std::uint64_t index) const {
+    const auto n = static_cast<std::uint64_t>(shards);
+    const auto k = static_cast<std::uint64_t>(shard);
+    return index + (k + n - index % n) % n;
   }
 
   static Request from_json(const nlohmann::json& json) {
@@ -79,6 +114,11 @@ struct Request {
         json.at("variant").get<std::string>() == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic);
     request.max_steps = json.at("max_steps").get<int>();
     request.max_te_depth = json.at("max_te_depth").get<int>();
+    if (json.contains("shard") && !json.at("shard").is_null()) {
+      const std::string shard = json.at("shard").get<std::string>();
+      request.shard = std::stoi(shard.substr(0, shard.find('/')));
+      request.shards = std::stoi(shard.substr(shard.find('/') + 1));
+    }
     return request;
   }
 
@@ -188,6 +228,11 @@ Request request_from(const GenerateOptions& options) {
   request.geometry = resolve_geometry(options.geometry);
   request.max_steps = options.max_steps;
   request.max_te_depth = options.max_te_depth;
+  if (!options.shard.empty()) {
+    const auto [shard, shards] = parse_shard(options.shard);
+    request.shard = shard;
+    request.shards = shards;
+  }
   return request;
 }
 
@@ -250,6 +295,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--max-candidates", options->max_candidates, "Give up after this many candidates (0: never)")
       ->check(CLI::NonNegativeNumber);
+  add_shard_option(*command, options->shard);
   command->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
 
@@ -281,6 +327,7 @@ int run_generate(const GenerateOptions& options) {
     if (store) resumed = store->unfinished_run("generate", request.json().dump(), static_cast<std::int64_t>(seed));
   }
   const std::string parameters = request.json().dump();
+  const Request mine = request.local();  // what this shard makes
 
   std::int64_t run = 0;
   std::uint64_t next_index = 0;
@@ -296,10 +343,10 @@ int run_generate(const GenerateOptions& options) {
     if (!options.quiet) {
       std::fprintf(stderr, "generate: resuming run %lld at candidate %llu with %lld of %lld made\n",
                    static_cast<long long>(run), static_cast<unsigned long long>(next_index),
-                   static_cast<long long>(accepted.total), static_cast<long long>(request.count));
+                   static_cast<long long>(accepted.total), static_cast<long long>(mine.count));
     }
   } else if (store) {
-    run = store->begin_run("generate", parameters, static_cast<std::int64_t>(seed), request.count);
+    run = store->begin_run("generate", parameters, static_cast<std::int64_t>(seed), mine.count);
   }
   if (!options.quiet) std::fprintf(stderr, "generate: seed %llu\n", static_cast<unsigned long long>(seed));
 
@@ -324,9 +371,10 @@ int run_generate(const GenerateOptions& options) {
   PerThread<generator::Generator> generators(request.geometry, generator_options);
   const generator::Target target = request.target();
 
-  std::atomic<bool> done{accepted.total >= request.count};
-  std::uint64_t issued = next_index;
-  const std::uint64_t first_index = next_index;
+  std::atomic<bool> done{accepted.total >= mine.count};
+  std::uint64_t issued = mine.first_from(next_index);
+  std::int64_t issued_count = 0;  // candidates this process handed out
+  std::int64_t tried = 0;         // and looked at, in order
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
   const auto commit = [&] {
@@ -334,7 +382,7 @@ int run_generate(const GenerateOptions& options) {
     pending.clear();
     last_commit = Clock::now();
   };
-  Progress progress(!options.quiet, request.count);
+  Progress progress(!options.quiet, mine.count);
   const auto start = Clock::now();
   const InterruptGuard interrupt;
 
@@ -342,11 +390,10 @@ int run_generate(const GenerateOptions& options) {
       thread_limit.threads(), 4,
       [&](Item& item) {
         if (done.load() || InterruptGuard::requested()) return false;
-        if (options.max_candidates > 0 &&
-            issued - first_index >= static_cast<std::uint64_t>(options.max_candidates)) {
-          return false;
-        }
-        item.index = issued++;
+        if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
+        item.index = issued;
+        issued += static_cast<std::uint64_t>(request.shards);
+        ++issued_count;
         return true;
       },
       [&](std::vector<Item>& items) {
@@ -361,8 +408,9 @@ int run_generate(const GenerateOptions& options) {
         for (const Item& item : items) {
           if (done.load()) break;
           next_index = item.index + 1;
+          ++tried;
           const generator::Candidate& candidate = item.candidate;
-          if (!candidate.accepted || !accepted.wants(request, candidate.grade)) continue;
+          if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
           if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
           accepted.add(candidate.grade.tier, item.canonical);
           if (store) {
@@ -378,26 +426,25 @@ int run_generate(const GenerateOptions& options) {
                               format);
             std::fwrite(line.data(), 1, line.size(), out);
           }
-          if (accepted.total >= request.count) done = true;
+          if (accepted.total >= mine.count) done = true;
         }
         if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
-        progress.update(accepted.total, static_cast<std::int64_t>(next_index - first_index), accepted.detail());
+        progress.update(accepted.total, tried, accepted.detail());
       });
   commit();
   progress.finish();
   if (out != nullptr) std::fflush(out);
 
-  const bool complete = accepted.total >= request.count;
+  const bool complete = accepted.total >= mine.count;
   const bool interrupted = InterruptGuard::requested();
   const std::string status = complete ? "done" : interrupted ? "interrupted" : "incomplete";
   if (store) store->finish_run(run, status, accepted.total, 0, 0);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  const auto tried = static_cast<double>(next_index - first_index);
   if (!options.quiet) {
     std::string where = store ? fmt::format("; run {} in {}", run, options.db) : "";
     std::fprintf(stderr, "generate: %s: %lld of %lld puzzles (%s) from %.0f candidates in %.2f s: %.1f puzzles/s%s\n",
-                 status.c_str(), static_cast<long long>(accepted.total), static_cast<long long>(request.count),
-                 accepted.detail().c_str(), tried, seconds,
+                 status.c_str(), static_cast<long long>(accepted.total), static_cast<long long>(mine.count),
+                 accepted.detail().c_str(), static_cast<double>(tried), seconds,
                  seconds > 0 ? static_cast<double>(accepted.total) / seconds : 0.0, where.c_str());
   }
   return complete ? kExitOk : kExitRejected;

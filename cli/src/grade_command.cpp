@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <tuple>
 
 #include "graded_input.hpp"
 #include "sudoforge/cli/errors.hpp"
@@ -33,6 +34,7 @@ void setup_grade(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
   add_threads_option(*command, options->threads);
+  add_shard_option(*command, options->shard);
   command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
   command->callback([options, &exit_code] { exit_code = run_grade(*options); });
 }
@@ -42,6 +44,7 @@ int run_grade(const GradeOptions& options) {
   inputs.files = options.files;
   inputs.geometry = resolve_geometry(options.geometry);
   inputs.format = resolve_format(options.input_format);
+  if (!options.shard.empty()) std::tie(inputs.shard, inputs.shards) = parse_shard(options.shard);
   inputs.options.max_te_depth = options.max_te_depth;
   const RecordFormat format = *parse_record_format(options.format);
   const ThreadLimit thread_limit(options.threads);

@@ -16,6 +16,7 @@ void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
                   const std::function<void(std::vector<GradedItem>&)>& emit) {
   PerThread<grader::Grader> graders(inputs.geometry);
   PuzzleInput input(inputs.files, inputs.geometry, inputs.format);
+  input.set_shard(inputs.shard, inputs.shards);
   ordered_pipeline<GradedItem>(
       inputs.threads, kBatchSize, [&](GradedItem& item) { return !stop() && input.next(item.record); },
       [&](std::vector<GradedItem>& items) {

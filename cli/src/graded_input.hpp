@@ -27,6 +27,8 @@ struct GradeInputs {
   grader::GradeOptions options;
   int threads = 1;
   bool with_keys = false;  // also compute canonical keys and pattern symmetry
+  int shard = 0;           // only records i with i % shards == shard
+  int shards = 1;
 };
 
 // Reads and grades every input record, calling `emit` with each batch in input

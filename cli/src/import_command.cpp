@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <tuple>
 
 #include "graded_input.hpp"
 #include "interrupt.hpp"
@@ -26,6 +27,7 @@ void setup_import(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
   add_threads_option(*command, options->threads);
+  add_shard_option(*command, options->shard);
   command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
   command->callback([options, &exit_code] { exit_code = run_import(*options); });
 }
@@ -35,6 +37,7 @@ int run_import(const ImportOptions& options) {
   inputs.files = options.files;
   inputs.geometry = resolve_geometry(options.geometry);
   inputs.format = resolve_format(options.input_format);
+  if (!options.shard.empty()) std::tie(inputs.shard, inputs.shards) = parse_shard(options.shard);
   inputs.options.max_te_depth = options.max_te_depth;
   inputs.with_keys = true;
   const ThreadLimit thread_limit(options.threads);
@@ -46,7 +49,9 @@ int run_import(const ImportOptions& options) {
                                                  std::to_string(inputs.geometry.box_cols())},
                                      {"variant", engine::variant_name(inputs.geometry.variant())},
                                      {"input_format", options.input_format},
-                                     {"max_te_depth", options.max_te_depth}};
+                                     {"max_te_depth", options.max_te_depth},
+                                     {"shard", options.shard.empty() ? nlohmann::json(nullptr)
+                                                                     : nlohmann::json(options.shard)}};
   const std::int64_t run = store.begin_run("import", parameters.dump(), std::nullopt, 0);
 
   GradeTally tally;

@@ -79,6 +79,18 @@ bool PuzzleInput::read_line(bool& too_long) {
 }
 
 bool PuzzleInput::next(InputRecord& record) {
+  while (next_record(record)) {
+    if (record.kind == InputRecord::Kind::Unreadable || records_++ % shards_ == shard_) return true;
+  }
+  return false;
+}
+
+void PuzzleInput::set_shard(int shard, int shards) {
+  shard_ = static_cast<std::uint64_t>(shard);
+  shards_ = static_cast<std::uint64_t>(shards);
+}
+
+bool PuzzleInput::next_record(InputRecord& record) {
   for (;;) {
     if (file_ == nullptr) {
       if (next_path_ >= paths_.size()) return false;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <sstream>
@@ -153,6 +154,66 @@ TEST(GenerateCommand, FinishesAnInterruptedRunExactlyOnceWhenRunAgain) {
   EXPECT_EQ(a, b);
   const auto done = run_command(sudoforge(args));
   EXPECT_EQ(done.exit_code, 0);
+}
+
+// Sorted puzzle column of --out records.
+std::vector<std::string> puzzles_of(const std::string& csv) {
+  std::vector<std::string> puzzles;
+  for (const auto& row : csv_rows(csv)) puzzles.push_back(row[1]);
+  std::sort(puzzles.begin(), puzzles.end());
+  return puzzles;
+}
+
+TEST(GenerateCommand, ShardsWithoutAFilterMakeExactlyTheSingleMachineSet) {
+  const std::string args = "generate --count 30 --seed 21 --no-db -q --out - --symmetry rot180";
+  const auto whole = run_command(sudoforge(args));
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  std::vector<std::string> shards;
+  std::map<std::string, int> per_shard;
+  for (int k = 0; k < 4; ++k) {
+    const auto part = run_command(sudoforge(args + " --threads " + std::to_string(1 + k % 2) + " --shard " +
+                                            std::to_string(k) + "/4"));
+    ASSERT_EQ(part.exit_code, 0) << part.err;
+    for (const auto& row : csv_rows(part.out)) {
+      shards.push_back(row[1]);
+      // Shard k makes only candidates k, k+4, ...: its sources say so.
+      const auto hash = row[0].find('#');
+      ASSERT_NE(hash, std::string::npos) << row[0];
+      EXPECT_EQ(std::stoi(row[0].substr(hash + 1)) % 4, k) << row[0];
+      ++per_shard[std::to_string(k)];
+    }
+  }
+  std::sort(shards.begin(), shards.end());
+  EXPECT_EQ(shards, puzzles_of(whole.out));
+  EXPECT_EQ(per_shard["0"], 8);  // 30 = 8 + 8 + 7 + 7
+  EXPECT_EQ(per_shard["3"], 7);
+}
+
+TEST(GenerateCommand, ShardsWithAFilterSplitEachQuotaAndMergeToTheCount) {
+  const std::string args = "generate --count 21 --mix singles=1,twins=1,diabolical=1 --seed 5 -q";
+  std::string dbs;
+  for (int k = 0; k < 3; ++k) {
+    const std::string db = fresh_db("shard" + std::to_string(k) + ".db");
+    const auto part = run_command(sudoforge(args + " --shard " + std::to_string(k) + "/3 --db " + db));
+    ASSERT_EQ(part.exit_code, 0) << part.err;
+    dbs += " " + db;
+  }
+  const std::string merged = fresh_db("merged.db");
+  const auto merge = run_command(sudoforge("merge " + merged + dbs));
+  ASSERT_EQ(merge.exit_code, 0) << merge.err;
+  const auto stats = run_command(sudoforge("stats --check --db " + merged));
+  EXPECT_NE(stats.out.find("21 puzzles"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("integrity_check: ok"), std::string::npos) << stats.out;
+  const auto tiers = run_command(sudoforge("list --tier twins --format line --db " + merged));
+  EXPECT_EQ(std::count(tiers.out.begin(), tiers.out.end(), '\n'), 7) << tiers.out;
+}
+
+TEST(GenerateCommand, RefusesAMalformedShard) {
+  for (const char* shard : {"4/4", "1", "-1/3", "a/b", "1/0", "0/3x"}) {
+    const auto result = run_command(sudoforge(std::string("generate --count 3 --no-db --out - --shard ") + shard));
+    EXPECT_EQ(result.exit_code, 2) << shard;
+    EXPECT_EQ(result.err, std::string("sudoforge: --shard '") + shard + "' is not K/N with 0 <= K < N\n") << shard;
+  }
 }
 
 TEST(GenerateCommand, RefusesRequestsItCannotMeet) {

@@ -144,6 +144,30 @@ TEST(GradeCommand, GivesTheSameBytesWithOneOrTwoThreads) {
   EXPECT_EQ(one.out, two.out);
 }
 
+TEST(GradeCommand, ShardsTakeEveryNthRecordBadOnesIncluded) {
+  // Bad records count like good ones, so each shard's share is fixed by position.
+  std::string text = test::read_file(test::data_path("top95.txt"));
+  text.insert(text.find('\n', 1000) + 1, "not a puzzle\n");
+  const std::string file = temp_file("grade_shards.txt", text);
+  const auto whole = run_command(sudoforge("grade --quiet --format jsonl " + file));
+  ASSERT_EQ(whole.exit_code, 1);
+  const auto all = lines_of(whole.out);
+  ASSERT_EQ(all.size(), 96u);
+  std::vector<std::string> merged(all.size());
+  for (int k = 0; k < 3; ++k) {
+    const auto part = run_command(sudoforge("grade --quiet --format jsonl --shard " + std::to_string(k) + "/3 " + file));
+    const auto lines = lines_of(part.out);
+    EXPECT_EQ(lines.size(), 32u);
+    for (std::size_t i = 0; i < lines.size(); ++i) merged[i * 3 + static_cast<std::size_t>(k)] = lines[i];
+    const bool has_bad = part.out.find("\"invalid\"") != std::string::npos;
+    EXPECT_EQ(part.exit_code, has_bad ? 1 : 0) << part.err;
+  }
+  EXPECT_EQ(merged, all);
+  const auto bad = run_command(sudoforge("grade --quiet --shard 3/3 " + file));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "sudoforge: --shard '3/3' is not K/N with 0 <= K < N\n");
+}
+
 TEST(GradeCommand, ReadsStandardInputAndOtherLayouts) {
   const engine::Grid puzzle =
       engine::parse_puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -165,6 +166,29 @@ TEST(MergeCommand, CombinesShardsWithoutDuplicatesOrLosingSources) {
   const auto itself = run_command(sudoforge("merge " + out + " " + out));
   EXPECT_EQ(itself.exit_code, 2);
   EXPECT_EQ(itself.err, "sudoforge: cannot merge database '" + out + "' into itself\n");
+}
+
+TEST(ImportCommand, ShardsOfAFileMergeToTheWholeImport) {
+  const std::string file = test::data_path("top95.txt");
+  const std::string whole = fresh_db("import_whole.db");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + whole + " " + file)).exit_code, 0);
+  std::string parts;
+  for (int k = 0; k < 2; ++k) {
+    const std::string db = fresh_db("import_part" + std::to_string(k) + ".db");
+    const auto part = run_command(sudoforge("import -q --shard " + std::to_string(k) + "/2 --db " + db + " " + file));
+    ASSERT_EQ(part.exit_code, 0) << part.err;
+    parts += " " + db;
+  }
+  EXPECT_EQ(stored(testing::TempDir() + "import_part0.db"), 48);  // lines 1, 3, ..., 95
+  const std::string merged = fresh_db("import_merged.db");
+  ASSERT_EQ(run_command(sudoforge("merge " + merged + parts)).exit_code, 0);
+  const std::string list = "list --format line --db ";
+  auto a = lines_of(run_command(sudoforge(list + whole)).out);
+  auto b = lines_of(run_command(sudoforge(list + merged)).out);
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  EXPECT_EQ(a.size(), 94u);
+  EXPECT_EQ(a, b);
 }
 
 TEST(StoreCommands, GiveAClearErrorForFilesThatAreNotSudoforgeDatabases) {

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "sudoforge/engine/geometry.hpp"
 #include "sudoforge/engine/text_format.hpp"
@@ -33,6 +34,11 @@ bool geometry_given(const GeometryOptions& options);
 
 // Adds --db PATH (default sudoforge.db in the current directory).
 void add_database_option(CLI::App& command, std::string& path);
+
+// Adds --shard K/N: this process's share of the work (see README "Scale-out").
+void add_shard_option(CLI::App& command, std::string& shard);
+// Parses "K/N" with 0 <= K < N. Throws CliError naming the text.
+std::pair<int, int> parse_shard(const std::string& text);
 
 // Adds --threads N (0, the default, means every core).
 void add_threads_option(CLI::App& command, int& threads);

@@ -33,6 +33,7 @@ struct GenerateOptions {
   int max_steps = 60;
   int max_te_depth = 4;
   std::int64_t max_candidates = 0;  // 0: no limit
+  std::string shard;                // K/N: this machine's share of the run
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

@@ -20,6 +20,7 @@ struct GradeOptions {
   int max_te_depth = 4;
   int threads = 0;
   bool quiet = false;
+  std::string shard;  // K/N: only every N-th record, from the K-th
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

@@ -2,6 +2,7 @@
 // Puzzles read from files or stdin, in order, with every problem kept as a record:
 // nothing read is dropped silently.
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -48,10 +49,16 @@ class PuzzleInput {
   // Fills `record` with the next record. Returns false when every source is done.
   bool next(InputRecord& record);
 
+  // From now on keep only share `shard` of `shards`: of the puzzles and malformed
+  // records, numbered in order from 0, those numbered i with i % shards == shard.
+  // Unreadable sources are reported to every share: none of them could read it.
+  void set_shard(int shard, int shards);
+
   // Lines longer than this are rejected without being kept in memory.
   static constexpr std::size_t kMaxLineLength = 1 << 20;
 
  private:
+  bool next_record(InputRecord& record);
   bool open_next_source(InputRecord& record);
   bool read_line(bool& too_long);
 
@@ -65,6 +72,9 @@ class PuzzleInput {
   std::unique_ptr<engine::PuzzleParser> parser_;
   std::string line_;
   int line_number_ = 0;
+  std::uint64_t shard_ = 0;
+  std::uint64_t shards_ = 1;
+  std::uint64_t records_ = 0;  // puzzles and malformed records read so far
 };
 
 }  // namespace sudoforge::cli

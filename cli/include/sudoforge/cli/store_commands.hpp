@@ -21,6 +21,7 @@ struct ImportOptions {
   int max_te_depth = 4;
   int threads = 0;
   bool quiet = false;
+  std::string shard;  // K/N: only every N-th record, from the K-th
 };
 
 struct ListOptions {
