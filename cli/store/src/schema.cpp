@@ -92,6 +92,10 @@ void require_version(sqlite::Connection& connection, int version) {
 }
 
 void prepare_schema(sqlite::Connection& connection, int version) {
+  if (schema_version(connection) == version) return;  // the usual case: no write lock
+  // BEGIN IMMEDIATE, then look again: of several processes opening a new file at
+  // once, one creates (or migrates) the schema and the others find it done.
+  sqlite::Transaction transaction(connection);
   const int found = schema_version(connection);
   if (found > version) require_version(connection, version);  // throws: newer than we know
   if (found == 0) {
@@ -100,18 +104,15 @@ void prepare_schema(sqlite::Connection& connection, int version) {
     if (tables.integer(0) != 0) {
       throw StoreError("database '" + connection.path() + "' is not a sudoforge database (it has other tables)");
     }
-    sqlite::Transaction transaction(connection);
     connection.execute(kSchemaV1);
     connection.execute("PRAGMA user_version = 1");
-    transaction.commit();
   }
-  // Migrations from version k to k + 1, each in its own transaction.
+  // Migrations from version k to k + 1, all in the one transaction.
   if (schema_version(connection) == 1) {
-    sqlite::Transaction transaction(connection);
     connection.execute(kMigrationV2);
     connection.execute("PRAGMA user_version = 2");
-    transaction.commit();
   }
+  transaction.commit();
 }
 
 }  // namespace sudoforge::store::detail

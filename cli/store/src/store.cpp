@@ -2,9 +2,11 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <random>
+#include <thread>
 
 #include "impl.hpp"
 #include "schema.hpp"
@@ -20,17 +22,39 @@ constexpr const char* kInsertPuzzle =
     "source, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
     "?19, ?20, ?21) ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
 
+// Switches the file to WAL (a lasting property of the file). The switch needs the
+// file to itself, and SQLite does not wait for that through the busy handler: when
+// several processes open a new file at once, retry for as long as the busy
+// timeout would wait.
+void use_wal(sqlite::Connection& db) {
+  {
+    sqlite::Statement mode(db, "PRAGMA journal_mode");
+    if (mode.step() && mode.text(0) == "wal") return;
+  }
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(detail::kBusyTimeoutMs);
+  auto pause = std::chrono::milliseconds(1);
+  for (;;) {
+    const int code = sqlite3_exec(db.handle(), "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+    if (code == SQLITE_OK) return;
+    if ((code & 0xFF) != SQLITE_BUSY && (code & 0xFF) != SQLITE_LOCKED) break;
+    if (std::chrono::steady_clock::now() > give_up) break;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(50));
+  }
+  db.fail("cannot run 'PRAGMA journal_mode = WAL'");
+}
+
 // Opens and readies the connection: WAL, NORMAL sync, foreign keys, busy timeout,
 // then the schema. Reading user_version first makes a file that is not SQLite fail
 // here, with SQLite's own words.
 sqlite::Connection& ready(sqlite::Connection& db) {
-  db.check(sqlite3_busy_timeout(db.handle(), 10000), "cannot set the busy timeout");
+  db.check(sqlite3_busy_timeout(db.handle(), detail::kBusyTimeoutMs), "cannot set the busy timeout");
   try {
     detail::schema_version(db);
   } catch (const StoreError&) {
     throw StoreError("cannot open database '" + db.path() + "': " + sqlite3_errmsg(db.handle()));
   }
-  db.execute("PRAGMA journal_mode = WAL");
+  use_wal(db);
   db.execute("PRAGMA synchronous = NORMAL");
   db.execute("PRAGMA foreign_keys = ON");
   db.execute("PRAGMA cache_size = -65536");  // 64 MiB of pages: inserts stay in memory between commits
