@@ -5,6 +5,7 @@
 // are part of a grade, so the rule is fixed here and deterministic.
 
 #include <algorithm>
+#include <cstdint>
 
 #include "propagation.hpp"
 
@@ -26,12 +27,15 @@ class UniquenessSearch {
     std::uint64_t nodes = 0;
     int depth = 0;
     Values solution{};
+    bool finished = true;  // false: stopped at the node limit, count unknown
   };
 
   // Searches from `root` (its P fixpoint is the root node). `values` holds the
-  // digits already placed in `root`.
-  Result run(const State& root, const Values& values) {
+  // digits already placed in `root`. Gives up (finished false) after `node_limit`
+  // nodes.
+  Result run(const State& root, const Values& values, std::uint64_t node_limit = UINT64_MAX) {
     result_ = Result{};
+    node_limit_ = node_limit;
     values_ = values;
     State state = root;
     node(state, 0);
@@ -41,6 +45,10 @@ class UniquenessSearch {
  private:
   // Returns true once two solutions are known.
   bool node(State& state, int depth) {
+    if (result_.nodes == node_limit_) {
+      result_.finished = false;
+      return true;  // unwinds the search
+    }
     ++result_.nodes;
     result_.depth = std::max(result_.depth, depth);
     if (!propagation_.run(state, &values_)) return false;
@@ -78,6 +86,7 @@ class UniquenessSearch {
   }
 
   const Propagation<N>& propagation_;
+  std::uint64_t node_limit_ = UINT64_MAX;
   const Layout& layout_;
   Result result_;
   Values values_{};  // digits of the current path (a cell is rewritten whenever it is placed again)

@@ -63,6 +63,22 @@ TEST(Reference, AgreesOnPuzzlesWithoutOneSolution) {
   expect_same_as_reference(broken, "17clue minus a clue");
 }
 
+// Found by fuzzing: 10 clues, diagonal, no solution. The solver refutes it in
+// microseconds; P's search needs 2.2 million nodes, so past its budget of 10,000 the
+// solver decides.
+TEST(Grader, LeavesARefutationTheSearchCannotFindToTheSolver) {
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  const engine::Grid puzzle = engine::parse_puzzle(
+      "52..86.........8.6.................................................3..2...8....7.", diagonal);
+  const grader::Grade grade = grader::Grader(diagonal).grade(puzzle);
+  EXPECT_EQ(grade.status, grader::Status::None);
+  EXPECT_EQ(grade.reason, "no solution");
+  EXPECT_EQ(grade.search_nodes, 10000u);
+  // A unique puzzle is still searched in full, past the budget if need be.
+  const engine::Grid unique = test::load_puzzles("17clue.txt")[0];
+  EXPECT_EQ(grader::Grader(engine::Geometry{}).grade(unique).search_nodes, test::reference_grade(unique).search_nodes);
+}
+
 // Every puzzle of the collections is unique; the census is printed for the record.
 TEST(Census, EveryCollectionPuzzleIsUniqueAndRated) {
   grader::Grader grader{engine::Geometry{}};
