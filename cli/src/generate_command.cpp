@@ -1,12 +1,12 @@
 #include "sudoforge/cli/generate_command.hpp"
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -16,9 +16,9 @@
 #include "interrupt.hpp"
 #include "ordered_pipeline.hpp"
 #include "progress.hpp"
+#include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
-#include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/generator/generator.hpp"
@@ -42,14 +42,15 @@ struct Request {
   engine::Geometry geometry;
   int max_steps = 60;
   int max_te_depth = 4;
-  int shard = 0;   // this machine's share: candidates i with i % shards == shard
+  int shard = 0;  // this machine's share: candidates i with i % shards == shard
   int shards = 1;
 
   nlohmann::json json() const {
     nlohmann::json quota_json = nullptr;
     if (quotas) {
       quota_json = nlohmann::json::object();
-      for (std::size_t t = 0; t < kTiers.size(); ++t) quota_json[std::string(grader::tier_name(kTiers[t]))] = (*quotas)[t];
+      for (std::size_t t = 0; t < kTiers.size(); ++t)
+        quota_json[std::string(grader::tier_name(kTiers[t]))] = (*quotas)[t];
     }
     return {{"count", count},
             {"quotas", quota_json},
@@ -69,9 +70,7 @@ struct Request {
   // share / N, plus one for the first share % N shards. Over all shards it adds
   // up to the share, and with no filter a shard's part is exactly how many of the
   // first `share` candidate indices fall in its class.
-  std::int64_t part(std::int64_t share) const {
-    return share / shards + (shard < share % shards ? 1 : 0);
-  }
+  std::int64_t part(std::int64_t share) const { return share / shards + (shard < share % shards ? 1 : 0); }
 
   // What this machine must make: its part of the count, or of each tier's quota.
   Request local() const {
@@ -250,7 +249,8 @@ struct Accepted {
 
   bool wants(const Request& request, const grader::Grade& grade) const {
     if (total >= request.count) return false;
-    return !request.quotas || by_tier[static_cast<std::size_t>(grade.tier)] < (*request.quotas)[static_cast<std::size_t>(grade.tier)];
+    return !request.quotas ||
+           by_tier[static_cast<std::size_t>(grade.tier)] < (*request.quotas)[static_cast<std::size_t>(grade.tier)];
   }
   void add(grader::Tier tier, const std::string& canonical) {
     ++by_tier[static_cast<std::size_t>(tier)];
@@ -386,52 +386,56 @@ int run_generate(const GenerateOptions& options) {
   const auto start = Clock::now();
   const InterruptGuard interrupt;
 
-  ordered_pipeline<Item>(
-      thread_limit.threads(), 4,
-      [&](Item& item) {
-        if (done.load() || InterruptGuard::requested()) return false;
-        if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
-        item.index = issued;
-        issued += static_cast<std::uint64_t>(request.shards);
-        ++issued_count;
-        return true;
-      },
-      [&](std::vector<Item>& items) {
-        generator::Generator& generator = generators.local();
-        for (Item& item : items) {
-          if (done.load()) continue;  // too late to matter; skipped in order below
-          item.candidate = generator.make(seed, item.index, target);
-          if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
-        }
-      },
-      [&](const std::vector<Item>& items) {
-        for (const Item& item : items) {
-          if (done.load()) break;
-          next_index = item.index + 1;
-          ++tried;
-          const generator::Candidate& candidate = item.candidate;
-          if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
-          if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
-          accepted.add(candidate.grade.tier, item.canonical);
-          if (store) {
-            pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
-                                               std::string(engine::symmetry_name(request.symmetry)),
-                                               fmt::format("run {} #{}", run, item.index), run,
-                                               static_cast<std::int64_t>(item.index)});
+  try {
+    ordered_pipeline<Item>(
+        thread_limit.threads(), 4,
+        [&](Item& item) {
+          if (done.load() || InterruptGuard::requested()) return false;
+          if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
+          item.index = issued;
+          issued += static_cast<std::uint64_t>(request.shards);
+          ++issued_count;
+          return true;
+        },
+        [&](std::vector<Item>& items) {
+          generator::Generator& generator = generators.local();
+          for (Item& item : items) {
+            if (done.load()) continue;  // too late to matter; skipped in order below
+            item.candidate = generator.make(seed, item.index, target);
+            if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
           }
-          if (out != nullptr) {
-            const std::string line =
-                format_record(GradeRecord{fmt::format("seed {} #{}", seed, item.index),
-                                          engine::to_line(candidate.puzzle), candidate.grade},
-                              format);
-            std::fwrite(line.data(), 1, line.size(), out);
+        },
+        [&](const std::vector<Item>& items) {
+          for (const Item& item : items) {
+            if (done.load()) break;
+            next_index = item.index + 1;
+            ++tried;
+            const generator::Candidate& candidate = item.candidate;
+            if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
+            if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
+            accepted.add(candidate.grade.tier, item.canonical);
+            if (store) {
+              pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
+                                                 std::string(engine::symmetry_name(request.symmetry)),
+                                                 fmt::format("run {} #{}", run, item.index), run,
+                                                 static_cast<std::int64_t>(item.index)});
+            }
+            if (out != nullptr) {
+              const std::string line = format_record(GradeRecord{fmt::format("seed {} #{}", seed, item.index),
+                                                                 engine::to_line(candidate.puzzle), candidate.grade},
+                                                     format);
+              std::fwrite(line.data(), 1, line.size(), out);
+            }
+            if (accepted.total >= mine.count) done = true;
           }
-          if (accepted.total >= mine.count) done = true;
-        }
-        if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
-        progress.update(accepted.total, tried, accepted.detail());
-      });
-  commit();
+          if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
+          progress.update(accepted.total, tried, accepted.detail());
+        });
+    commit();
+  } catch (const std::exception&) {
+    if (store) store->fail_run(run);  // the committed batches stay; the same command resumes
+    throw;
+  }
   progress.finish();
   if (out != nullptr) std::fflush(out);
 

@@ -1,6 +1,6 @@
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 #include <tuple>
 
@@ -44,14 +44,13 @@ int run_import(const ImportOptions& options) {
   inputs.threads = thread_limit.threads();
 
   store::Store store(options.db);
-  const nlohmann::json parameters = {{"files", options.files},
-                                     {"box", std::to_string(inputs.geometry.box_rows()) + "x" +
-                                                 std::to_string(inputs.geometry.box_cols())},
-                                     {"variant", engine::variant_name(inputs.geometry.variant())},
-                                     {"input_format", options.input_format},
-                                     {"max_te_depth", options.max_te_depth},
-                                     {"shard", options.shard.empty() ? nlohmann::json(nullptr)
-                                                                     : nlohmann::json(options.shard)}};
+  const nlohmann::json parameters = {
+      {"files", options.files},
+      {"box", std::to_string(inputs.geometry.box_rows()) + "x" + std::to_string(inputs.geometry.box_cols())},
+      {"variant", engine::variant_name(inputs.geometry.variant())},
+      {"input_format", options.input_format},
+      {"max_te_depth", options.max_te_depth},
+      {"shard", options.shard.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.shard)}};
   const std::int64_t run = store.begin_run("import", parameters.dump(), std::nullopt, 0);
 
   GradeTally tally;
@@ -63,26 +62,31 @@ int run_import(const ImportOptions& options) {
     pending.clear();
   };
   const InterruptGuard interrupt;
-  grade_inputs(inputs, InterruptGuard::requested, [&](std::vector<GradedItem>& items) {
-    for (GradedItem& item : items) {
-      const InputRecord& record = item.record;
-      if (record.kind == InputRecord::Kind::Unreadable) {
-        ++tally.unreadable;
-        report(record);
-        continue;
+  try {
+    grade_inputs(inputs, InterruptGuard::requested, [&](std::vector<GradedItem>& items) {
+      for (GradedItem& item : items) {
+        const InputRecord& record = item.record;
+        if (record.kind == InputRecord::Kind::Unreadable) {
+          ++tally.unreadable;
+          report(record);
+          continue;
+        }
+        tally.count(item.grade);
+        if (item.grade.status != grader::Status::Unique) {
+          report_rejection(record, item.grade);
+          continue;
+        }
+        pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
+                                           std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
+                                           run, std::nullopt});
       }
-      tally.count(item.grade);
-      if (item.grade.status != grader::Status::Unique) {
-        report_rejection(record, item.grade);
-        continue;
-      }
-      pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
-                                         std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
-                                         run, std::nullopt});
-    }
-    if (pending.size() >= kCommitEvery) flush();
-  });
-  flush();
+      if (pending.size() >= kCommitEvery) flush();
+    });
+    flush();
+  } catch (const std::exception&) {
+    store.fail_run(run);  // what was committed stays; importing again completes the set
+    throw;
+  }
   const bool stopped = InterruptGuard::requested();
   store.finish_run(run, stopped ? "interrupted" : "done", added, duplicates, tally.rejected() + tally.unreadable);
 

@@ -31,7 +31,7 @@ int run_merge(const MergeOptions& options) {
     try {
       counts = out.merge_from(input);
     } catch (const store::StoreError&) {
-      out.finish_run(run, "failed", 0, 0, 0);
+      out.fail_run(run);
       throw;
     }
     out.finish_run(run, "done", counts.puzzles, counts.duplicates, 0);

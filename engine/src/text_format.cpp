@@ -165,8 +165,18 @@ Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset)
     fail(column(bad), "bad character " + show(text[bad]) + " at column " + std::to_string(column(bad)));
   }
   if (text.size() != cells) {
+    // A whole grid of another size is most likely a puzzle of that size: say so.
+    std::string hint;
+    for (std::size_t side = 1; side * side <= text.size(); ++side) {
+      if (side * side != text.size() || side == static_cast<std::size_t>(geometry_.size())) continue;
+      hint = side <= static_cast<std::size_t>(kMaxSize)
+                 ? "; it is the length of a " + std::to_string(side) + "x" + std::to_string(side) + " puzzle (--size " +
+                       std::to_string(side) + ")"
+                 : "; it is the length of a " + std::to_string(side) + "x" + std::to_string(side) +
+                       " puzzle, larger than the 16x16 supported";
+    }
     fail(0, "wrong length: " + std::to_string(text.size()) + " cells, expected " + std::to_string(cells) + " for " +
-                geometry_.name());
+                geometry_.name() + hint);
   }
   if (too_big < text.size()) {
     fail(column(too_big), "digit " + show(text[too_big]) + " at column " + std::to_string(column(too_big)) +

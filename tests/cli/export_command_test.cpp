@@ -11,27 +11,21 @@
 
 #include "sudoforge/book/book.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "cli_test.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge {
 namespace {
 
 using test::run_command;
-
-std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+using test::sudoforge;
+using test::lines_of;
 
 std::string fresh_dir(const std::string& name) {
   const std::string path = testing::TempDir() + name;
   std::filesystem::remove_all(path);
   std::filesystem::create_directories(path);
   return path;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 // The digits of a string, in order: what pdftotext gives back of a grid.

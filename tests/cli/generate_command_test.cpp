@@ -12,20 +12,15 @@
 #include "sudoforge/engine/symmetry.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/generator/generator.hpp"
+#include "cli_test.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge {
 namespace {
 
 using test::run_command;
-
-std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
-
-std::string fresh_db(const std::string& name) {
-  const std::string path = testing::TempDir() + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
+using test::sudoforge;
+using test::fresh_db;
 
 std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
   std::vector<std::vector<std::string>> rows;

@@ -8,21 +8,15 @@
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/units.hpp"
+#include "cli_test.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge {
 namespace {
 
 using test::run_command;
-
-std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using test::sudoforge;
+using test::lines_of;
 
 std::string temp_file(const std::string& name, const std::string& text) {
   const std::string path = testing::TempDir() + name;

@@ -11,35 +11,17 @@
 
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "cli_test.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge {
 namespace {
 
 using test::run_command;
-
-std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
-
-std::string fresh_db(const std::string& name) {
-  const std::string path = testing::TempDir() + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-// "N puzzles" from the first line of `stats`.
-long stored(const std::string& db) {
-  const auto result = run_command(sudoforge("stats --db " + db));
-  EXPECT_EQ(result.exit_code, 0) << result.err;
-  const auto at = result.out.find(": ");
-  return std::stol(result.out.substr(at + 2));
-}
+using test::sudoforge;
+using test::fresh_db;
+using test::lines_of;
+using test::stored;
 
 TEST(ImportCommand, StoresACollectionOnceHoweverOftenItIsImported) {
   const std::string db = fresh_db("twice.db");

@@ -23,9 +23,6 @@ class Store::Impl {
 
 namespace detail {
 
-// How long a writer waits for another process's transaction before failing.
-constexpr int kBusyTimeoutMs = 10000;
-
 // Now, as ISO 8601 UTC with seconds ("2026-11-22T01:40:05Z").
 std::string now_utc();
 

@@ -11,7 +11,7 @@ MergeCounts Store::merge_from(const std::string& other_path) {
   auto& db = impl_->db;
   // Read-only: merging never changes its inputs.
   sqlite::Connection other(other_path, false);
-  other.check(sqlite3_busy_timeout(other.handle(), detail::kBusyTimeoutMs), "cannot set the busy timeout");
+  other.check(sqlite3_busy_timeout(other.handle(), sqlite::kBusyTimeoutMs), "cannot set the busy timeout");
   {
     sqlite::Statement readonly(other, "PRAGMA query_only = 1");
     readonly.run();

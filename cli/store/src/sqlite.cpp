@@ -2,6 +2,9 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+#include <cstring>
+
 #include "sudoforge/store/store.hpp"
 
 namespace sudoforge::store::sqlite {
@@ -21,7 +24,22 @@ Connection::Connection(const std::string& path, bool create) : path_(path) {
 }
 
 void Connection::fail(const std::string& what) const {
-  throw StoreError(what + " in database '" + path_ + "': " + sqlite3_errmsg(db_.get()));
+  const int last_errno = errno;  // before anything below can change it
+  std::string message = sqlite3_errmsg(db_.get());
+  // For I/O failures SQLite's words ("disk I/O error") hide the cause: add the OS's.
+  // SQLite does not always keep it (a failed COMMIT's write), so fall back on errno.
+  const int primary = sqlite3_extended_errcode(db_.get()) & 0xFF;
+  if (primary == SQLITE_IOERR || primary == SQLITE_FULL || primary == SQLITE_CANTOPEN) {
+    const int os_error = sqlite3_system_errno(db_.get()) != 0 ? sqlite3_system_errno(db_.get()) : last_errno;
+    if (os_error != 0) message += std::string(" (") + std::strerror(os_error) + ")";
+  }
+  // And what to do about the usual ones.
+  if (primary == SQLITE_BUSY) {
+    message += " (another process kept it locked for over " + std::to_string(kBusyTimeoutMs / 1000) + " s)";
+  }
+  if (primary == SQLITE_READONLY) message += " (check the permissions of the file and its folder)";
+  if (primary == SQLITE_CORRUPT) message += " (the file is damaged: restore it from a copy)";
+  throw StoreError(what + " in database '" + path_ + "': " + message);
 }
 
 void Connection::check(int code, const std::string& what) const {

@@ -15,6 +15,9 @@ struct sqlite3_stmt;
 
 namespace sudoforge::store::sqlite {
 
+// How long a writer waits for another process's transaction before failing.
+constexpr int kBusyTimeoutMs = 10000;
+
 class Connection {
  public:
   // Opens (creating if allowed) the database file. Throws StoreError.

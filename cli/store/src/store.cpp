@@ -31,7 +31,7 @@ void use_wal(sqlite::Connection& db) {
     sqlite::Statement mode(db, "PRAGMA journal_mode");
     if (mode.step() && mode.text(0) == "wal") return;
   }
-  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(detail::kBusyTimeoutMs);
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(sqlite::kBusyTimeoutMs);
   auto pause = std::chrono::milliseconds(1);
   for (;;) {
     const int code = sqlite3_exec(db.handle(), "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
@@ -48,7 +48,7 @@ void use_wal(sqlite::Connection& db) {
 // then the schema. Reading user_version first makes a file that is not SQLite fail
 // here, with SQLite's own words.
 sqlite::Connection& ready(sqlite::Connection& db) {
-  db.check(sqlite3_busy_timeout(db.handle(), detail::kBusyTimeoutMs), "cannot set the busy timeout");
+  db.check(sqlite3_busy_timeout(db.handle(), sqlite::kBusyTimeoutMs), "cannot set the busy timeout");
   try {
     detail::schema_version(db);
   } catch (const StoreError&) {
@@ -169,6 +169,16 @@ void Store::finish_run(std::int64_t run, const std::string& status, std::int64_t
                            "WHERE id = ?1");
   update.bind(1, run).bind(2, detail::now_utc()).bind(3, status).bind(4, added).bind(5, duplicates).bind(6, rejected);
   update.run();
+}
+
+void Store::fail_run(std::int64_t run) noexcept {
+  try {
+    sqlite::Statement update(impl_->db, "UPDATE runs SET finished = ?2, status = 'failed' WHERE id = ?1");
+    update.bind(1, run).bind(2, detail::now_utc());
+    update.run();
+  } catch (const std::exception&) {
+    // The database is what failed (full, gone read-only, ...): the run stays "running".
+  }
 }
 
 namespace {

@@ -120,6 +120,10 @@ class Store {
   // Records its end ("done", "interrupted", "failed") and its counts.
   void finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
                   std::int64_t rejected);
+  // Marks a run "failed", if the database still takes writes; for error paths, so
+  // it never throws (the error being handled is the one to report). The run can
+  // still be resumed like an interrupted one.
+  void fail_run(std::int64_t run) noexcept;
   std::vector<Run> runs();
   std::optional<Run> run(std::int64_t id);
   // The newest run of `command` with exactly these parameters and seed that did not

@@ -1,0 +1,41 @@
+#pragma once
+// Helpers of the end-to-end tests: running the sudoforge binary (SUDOFORGE_BIN, set
+// by tests/CMakeLists.txt) and reading what it left behind.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_data.hpp"
+
+namespace sudoforge::test {
+
+// The command line that runs sudoforge with `args`.
+inline std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
+
+// A database path under the test temp folder, with no file (nor -wal, -shm) there.
+inline std::string fresh_db(const std::string& name) {
+  const std::string path = testing::TempDir() + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// "N puzzles" from the first line of `stats` (-1 when stats fails).
+inline long stored(const std::string& db) {
+  const auto result = run_command(sudoforge("stats --db " + db));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto at = result.out.find(": ");
+  return result.exit_code != 0 || at == std::string::npos ? -1 : std::stol(result.out.substr(at + 2));
+}
+
+}  // namespace sudoforge::test

@@ -1,0 +1,275 @@
+#include "harness.hpp"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "propagation.hpp"
+#include "reference_grader.hpp"
+#include "sudoforge/engine/check.hpp"
+#include "sudoforge/engine/solver.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/unit_board.hpp"
+#include "sudoforge/engine/units.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::fuzz {
+
+namespace {
+
+void expect(bool condition, const std::string& what) {
+  if (!condition) throw FuzzFailure(what);
+}
+
+// The readers' geometries: every shape the tool reads, the diagonal variant included.
+engine::Geometry reader_geometry(std::uint8_t choice) {
+  switch (choice % 7) {
+    case 0: return engine::Geometry{};
+    case 1: return engine::Geometry(2, 2);
+    case 2: return engine::Geometry(2, 3);
+    case 3: return engine::Geometry(3, 3, engine::Variant::Diagonal);
+    case 4: return engine::Geometry(4, 4);
+    case 5: return engine::Geometry(1, 1);
+    default: return engine::Geometry(3, 4);
+  }
+}
+
+// The grader's and P's: small enough that every check stays fast.
+engine::Geometry small_geometry(std::uint8_t choice) {
+  switch (choice % 4) {
+    case 0: return engine::Geometry{};
+    case 1: return engine::Geometry(2, 2);
+    case 2: return engine::Geometry(2, 3);
+    default: return engine::Geometry(3, 3, engine::Variant::Diagonal);
+  }
+}
+
+// "BOXxBOX[ diagonal] PUZZLE", for messages.
+std::string describe(const engine::Grid& grid) {
+  const engine::Geometry& geometry = grid.geometry();
+  return std::to_string(geometry.box_rows()) + "x" + std::to_string(geometry.box_cols()) +
+         (geometry.variant() == engine::Variant::Diagonal ? " diagonal " : " ") + engine::to_line(grid);
+}
+
+void check_puzzle_read(const engine::ParsedPuzzle& puzzle, const engine::Geometry& geometry) {
+  expect(puzzle.grid.geometry() == geometry, "a puzzle read with another geometry");
+  expect(puzzle.line >= 1, "a puzzle without a line number");
+  for (const std::uint8_t value : puzzle.grid.values()) expect(value <= geometry.size(), "a digit out of range");
+  // Both writers' output reads back as the same puzzle.
+  expect(engine::parse_puzzle(engine::to_line(puzzle.grid), geometry) == puzzle.grid, "line round trip");
+  expect(engine::parse_puzzle(engine::to_block(puzzle.grid), geometry) == puzzle.grid, "grid round trip");
+}
+
+// Built once per geometry: solvers and unit tables are dear to make.
+struct Tools {
+  explicit Tools(const engine::Geometry& geometry) : solver(geometry), units(geometry), grader(geometry) {}
+  engine::Solver solver;
+  engine::Units units;
+  grader::Grader grader;
+};
+
+Tools& tools_for(const engine::Geometry& geometry) {
+  static std::vector<std::unique_ptr<Tools>> made;
+  for (const auto& tools : made) {
+    if (tools->units.geometry() == geometry) return *tools;
+  }
+  made.push_back(std::make_unique<Tools>(geometry));
+  return *made.back();
+}
+
+// Solutions of `puzzle` avoiding `exclusions`, up to `limit`.
+int solutions(const engine::Grid& puzzle, int limit, const std::vector<engine::Exclusion>& exclusions) {
+  return tools_for(puzzle.geometry()).solver.count_solutions(puzzle, limit, exclusions).count;
+}
+
+template <int N>
+void propagation_for(const engine::Geometry& geometry, const std::uint8_t* data, std::size_t size) {
+  using Layout = engine::UnitLayout<N>;
+  using State = engine::UnitBoards<N>;
+  const Layout layout(geometry);
+  const grader::detail::Propagation<N> propagation(layout);
+  const int cells = geometry.cell_count();
+  State state;
+  state.clear(layout);
+  typename grader::detail::Propagation<N>::Values values{};
+  // Byte pairs: a cell and a digit; one pair in four places, the others eliminate.
+  // Like a solver, only where the state allows it.
+  for (std::size_t i = 0; i + 1 < size; i += 2) {
+    const engine::Cell cell = data[i] % cells;
+    const int d = data[i + 1] % N;
+    if (state.is_solved(layout, cell)) continue;
+    if ((data[i + 1] / N) % 4 == 0) {
+      if (!state.allows(layout, d, cell)) continue;
+      state.place(layout, d, cell);
+      values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
+    } else {
+      state.eliminate(layout, d, cell);
+    }
+  }
+  // The same state as a puzzle (the placed digits) and exclusions (the candidates gone).
+  engine::Grid puzzle(geometry);
+  std::vector<engine::Exclusion> exclusions;
+  for (engine::Cell cell = 0; cell < cells; ++cell) {
+    if (state.is_solved(layout, cell)) {
+      puzzle.set(cell, values[static_cast<std::size_t>(cell)]);
+      continue;
+    }
+    for (int d = 0; d < N; ++d) {
+      if (!state.allows(layout, d, cell)) exclusions.push_back({cell, static_cast<engine::Digit>(d + 1)});
+    }
+  }
+  const State before = state;
+  const bool consistent = propagation.run(state, &values);
+  const int solvable = solutions(puzzle, 1, exclusions);
+  if (!consistent) {
+    expect(solvable == 0, "P found a contradiction in a state with a solution: " + describe(puzzle));
+    return;
+  }
+  // Sound: a candidate P removed is in no solution. Checked for the first 64 removed.
+  int checked = 0;
+  for (engine::Cell cell = 0; cell < cells && checked < 64 && solvable > 0; ++cell) {
+    if (before.is_solved(layout, cell)) continue;
+    for (int d = 0; d < N && checked < 64; ++d) {
+      if (!before.allows(layout, d, cell)) continue;
+      const bool kept = state.is_solved(layout, cell) ? values[static_cast<std::size_t>(cell)] == d + 1
+                                                      : state.allows(layout, d, cell);
+      if (kept) continue;
+      ++checked;
+      engine::Grid with = puzzle;
+      with.set(cell, static_cast<engine::Digit>(d + 1));
+      expect(solutions(with, 1, exclusions) == 0,
+             "P removed a candidate of a solution: cell " + std::to_string(cell) + " digit " + std::to_string(d + 1) +
+                 " from " + describe(puzzle));
+    }
+  }
+  // Its placements do not clash, and it is at a fixpoint: a second run changes nothing.
+  engine::Grid placed(geometry);
+  for (engine::Cell cell = 0; cell < cells; ++cell) {
+    if (!state.is_solved(layout, cell)) continue;
+    expect(values[static_cast<std::size_t>(cell)] != 0, "P solved a cell without writing its digit");
+    placed.set(cell, values[static_cast<std::size_t>(cell)]);
+  }
+  expect(!engine::find_clash(placed, tools_for(geometry).units), "P placed clashing digits: " + describe(placed));
+  State again = state;
+  auto values_again = values;
+  expect(propagation.run(again, &values_again), "P failed on its own fixpoint");
+  for (engine::Cell cell = 0; cell < cells; ++cell) {
+    expect(again.is_solved(layout, cell) == state.is_solved(layout, cell), "P is not at a fixpoint (solved)");
+    if (!state.is_solved(layout, cell)) {
+      expect(again.candidates(layout, cell) == state.candidates(layout, cell), "P is not at a fixpoint (candidates)");
+    }
+  }
+}
+
+}  // namespace
+
+bool is_target(std::string_view name) {
+  for (const char* target : {"read_line", "read_grid", "read_sdk", "read_csv", "read_auto", "grade", "propagation"}) {
+    if (name == target) return true;
+  }
+  return false;
+}
+
+void run_target(std::string_view name, const std::uint8_t* data, std::size_t size) {
+  if (name == "grade") return fuzz_grade(data, size);
+  if (name == "propagation") return fuzz_propagation(data, size);
+  if (name.starts_with("read_")) return fuzz_reader(name.substr(5), data, size);
+  throw std::invalid_argument("no fuzz target '" + std::string(name) + "'");
+}
+
+void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  // The SDK layout is read by the grid reader: its own target, with its own corpus.
+  const auto format = engine::parse_text_format(format_name);
+  expect(format.has_value(), "unknown format");
+  const engine::Geometry geometry = reader_geometry(data[0]);
+  const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
+  engine::PuzzleParser parser(geometry, *format, "fuzz");
+  int lines = 0;
+  int last_line = 0;
+  const auto accept = [&](const std::optional<engine::ParsedPuzzle>& puzzle) {
+    if (!puzzle) return;
+    check_puzzle_read(*puzzle, geometry);
+    expect(puzzle->line > last_line && puzzle->line <= lines, "puzzle line numbers out of order");
+    last_line = puzzle->line;
+  };
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    ++lines;
+    try {
+      accept(parser.feed(text.substr(start, end - start)));
+    } catch (const engine::ParseError& error) {
+      // A grid's error names the line it started on, so it may be an earlier one.
+      expect(error.line() >= 1 && error.line() <= lines, "a parse error on a line not read yet");
+      expect(format != engine::TextFormat::Line || error.line() == lines, "a line error on another line");
+      expect(!error.reason().empty(), "a parse error without a reason");
+    }
+    start = end + 1;
+  }
+  try {
+    parser.finish();
+  } catch (const engine::ParseError& error) {
+    expect(error.line() >= 1 && error.line() <= lines, "an unfinished grid on a line not read");
+    expect(!error.reason().empty(), "a parse error without a reason");
+  }
+}
+
+void fuzz_grade(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const engine::Geometry geometry = small_geometry(data[0]);
+  const int n = geometry.size();
+  engine::Grid puzzle(geometry);
+  // Odd bytes give digits, even bytes blanks, so puzzles of every density occur.
+  for (std::size_t i = 1; i < size && static_cast<int>(i) <= geometry.cell_count(); ++i) {
+    if (data[i] % 2 == 1) puzzle.set(static_cast<engine::Cell>(i - 1), static_cast<engine::Digit>(1 + (data[i] / 2) % n));
+  }
+  grader::GradeOptions options;
+  options.max_te_depth = 3;  // as the reference grader
+  const grader::Grade grade = tools_for(geometry).grader.grade(puzzle, options);
+  const std::string what = describe(puzzle);
+  if (engine::find_clash(puzzle, tools_for(geometry).units)) {
+    expect(grade.status == grader::Status::Invalid, "clashing givens not invalid: " + what);
+    return;
+  }
+  const int count = tools_for(geometry).solver.count_solutions(puzzle, 2).count;
+  const grader::Status expected = count == 0 ? grader::Status::None
+                                  : count == 1 ? grader::Status::Unique
+                                               : grader::Status::Multiple;
+  expect(grade.status == expected, "status disagrees with the solver: " + what);
+  if (grade.status != grader::Status::Unique) {
+    expect(!grade.reason.empty(), "no reason for an ungraded puzzle: " + what);
+    // The verdict costs a bounded search (the solver decides past the budget).
+    expect(grade.search_nodes <= 10000, "a long search for a puzzle without one solution: " + what);
+    return;
+  }
+  expect(grade.solution.is_complete(), "incomplete solution: " + what);
+  expect(!engine::find_clash(grade.solution, tools_for(geometry).units), "clashing solution: " + what);
+  for (engine::Cell cell = 0; cell < geometry.cell_count(); ++cell) {
+    expect(puzzle[cell] == 0 || puzzle[cell] == grade.solution[cell], "solution ignores a given: " + what);
+  }
+  expect(grade.clues == puzzle.clue_count(), "wrong clue count: " + what);
+  expect((grade.te_depth > 0) == (grade.tier == grader::Tier::Diabolical), "te_depth and tier disagree: " + what);
+  expect(grade.score == grader::score_of(grade.tier, grade.te_depth, grade.technique_counts, grade.rounds),
+         "score not from the counts: " + what);
+  if (n <= 6) {
+    const test::ReferenceGrade reference = test::reference_grade(puzzle, 3);
+    expect(reference.status == grade.status && reference.tier == grade.tier && reference.te_depth == grade.te_depth &&
+               reference.counts == grade.technique_counts && reference.rounds == grade.rounds &&
+               reference.search_nodes == grade.search_nodes && reference.solution == grade.solution,
+           "grade differs from the reference grader: " + what);
+  }
+}
+
+void fuzz_propagation(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const engine::Geometry geometry = small_geometry(data[0]);
+  switch (geometry.size()) {
+    case 4: return propagation_for<4>(geometry, data + 1, size - 1);
+    case 6: return propagation_for<6>(geometry, data + 1, size - 1);
+    default: return propagation_for<9>(geometry, data + 1, size - 1);
+  }
+}
+
+}  // namespace sudoforge::fuzz
