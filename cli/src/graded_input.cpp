@@ -35,10 +35,7 @@ void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
           }
         }
       },
-      [&](const std::vector<GradedItem>& items) {
-        // emit may consume the items; the pipeline is done with them.
-        emit(const_cast<std::vector<GradedItem>&>(items));
-      });
+      [&](std::vector<GradedItem>& items) { emit(items); });
 }
 
 void GradeTally::count(const grader::Grade& grade) {
