@@ -58,6 +58,7 @@ bool PuzzleInput::open_next_source(InputRecord& record) {
   }
   parser_ = std::make_unique<engine::PuzzleParser>(geometry_, format_, source_);
   line_number_ = 0;
+  source_records_ = 0;
   return true;
 }
 
@@ -80,9 +81,18 @@ bool PuzzleInput::read_line(bool& too_long) {
 
 bool PuzzleInput::next(InputRecord& record) {
   while (next_record(record)) {
-    if (record.kind == InputRecord::Kind::Unreadable || records_++ % shards_ == shard_) return true;
+    if (record.kind == InputRecord::Kind::Unreadable) return true;
+    ++source_records_;
+    if (records_++ % shards_ == shard_) return true;
   }
   return false;
+}
+
+void PuzzleInput::warn_no_puzzles() const {
+  const std::string what = line_number_ == 0 ? "it is empty"
+                           : line_number_ == 1 ? "its one line is not a puzzle"
+                                               : "none of its " + std::to_string(line_number_) + " lines is a puzzle";
+  std::fprintf(stderr, "sudoforge: warning: %s: no puzzles: %s\n", source_.c_str(), what.c_str());
 }
 
 void PuzzleInput::set_shard(int shard, int shards) {
@@ -130,6 +140,7 @@ bool PuzzleInput::next_record(InputRecord& record) {
         return true;
       }
       parser_->finish();
+      if (source_records_ == 0) warn_no_puzzles();
     } catch (const engine::ParseError& error) {
       record.kind = InputRecord::Kind::Rejected;
       record.line = error.line();

@@ -31,7 +31,8 @@ struct Case {
 
 // What each corpus file must give. Messages name the file and line.
 const Case kCases[] = {
-    {"empty.txt", 0, 0, 0, ""},
+    {"empty.txt", 0, 0, 0, "sudoforge: warning: FILE: no puzzles: it is empty\n"},
+    {"only_comments.txt", 0, 0, 0, "sudoforge: warning: FILE: no puzzles: none of its 3 lines is a puzzle\n"},
     {"binary.bin", 1, 3, 0,
      "FILE:1: bad character byte 0x00 at column 1\nFILE:2: bad character byte 0x7F at column 1\n"
      "FILE:3: bad character byte 0xC3 at column 1\n"},

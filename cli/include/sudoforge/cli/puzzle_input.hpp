@@ -47,6 +47,8 @@ class PuzzleInput {
   PuzzleInput& operator=(const PuzzleInput&) = delete;
 
   // Fills `record` with the next record. Returns false when every source is done.
+  // A source without a single record (empty, or only blank and comment lines) is
+  // not an error, but gets a warning on stderr naming it: it is likely the wrong file.
   bool next(InputRecord& record);
 
   // From now on keep only share `shard` of `shards`: of the puzzles and malformed
@@ -61,6 +63,7 @@ class PuzzleInput {
   bool next_record(InputRecord& record);
   bool open_next_source(InputRecord& record);
   bool read_line(bool& too_long);
+  void warn_no_puzzles() const;
 
   std::vector<std::string> paths_;
   engine::Geometry geometry_;
@@ -74,7 +77,8 @@ class PuzzleInput {
   int line_number_ = 0;
   std::uint64_t shard_ = 0;
   std::uint64_t shards_ = 1;
-  std::uint64_t records_ = 0;  // puzzles and malformed records read so far
+  std::uint64_t records_ = 0;         // puzzles and malformed records read so far
+  std::uint64_t source_records_ = 0;  // the same, from the current source
 };
 
 }  // namespace sudoforge::cli
