@@ -375,6 +375,7 @@ int run_generate(const GenerateOptions& options) {
   std::uint64_t issued = mine.first_from(next_index);
   std::int64_t issued_count = 0;  // candidates this process handed out
   std::int64_t tried = 0;         // and looked at, in order
+  std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
   const auto commit = [&] {
@@ -387,8 +388,13 @@ int run_generate(const GenerateOptions& options) {
   const InterruptGuard interrupt;
 
   try {
+    // A batch is made whole before its first candidate is looked at, so a batch
+    // also bounds the work made past the count. Small grids take batches of 4 to
+    // spare the pipeline's per-batch cost; from 10x10 up a candidate can take
+    // seconds (16x16 diagonal), so one at a time.
+    const std::size_t batch = request.geometry.size() > 9 ? 1 : 4;
     ordered_pipeline<Item>(
-        thread_limit.threads(), 4,
+        thread_limit.threads(), batch,
         [&](Item& item) {
           if (done.load() || InterruptGuard::requested()) return false;
           if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
@@ -402,6 +408,7 @@ int run_generate(const GenerateOptions& options) {
           for (Item& item : items) {
             if (done.load()) continue;  // too late to matter; skipped in order below
             item.candidate = generator.make(seed, item.index, target);
+            made.fetch_add(1, std::memory_order_relaxed);
             if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
           }
         },
@@ -446,9 +453,12 @@ int run_generate(const GenerateOptions& options) {
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!options.quiet) {
     std::string where = store ? fmt::format("; run {} in {}", run, options.db) : "";
-    std::fprintf(stderr, "generate: %s: %lld of %lld puzzles (%s) from %.0f candidates in %.2f s: %.1f puzzles/s%s\n",
+    // Candidates made in parallel beyond the last one needed (thrown away).
+    const std::int64_t unused = made.load() - tried;
+    const std::string lost = unused > 0 ? fmt::format(" (and {} made in flight, unused)", unused) : "";
+    std::fprintf(stderr, "generate: %s: %lld of %lld puzzles (%s) from %.0f candidates%s in %.2f s: %.1f puzzles/s%s\n",
                  status.c_str(), static_cast<long long>(accepted.total), static_cast<long long>(mine.count),
-                 accepted.detail().c_str(), static_cast<double>(tried), seconds,
+                 accepted.detail().c_str(), static_cast<double>(tried), lost.c_str(), seconds,
                  seconds > 0 ? static_cast<double>(accepted.total) / seconds : 0.0, where.c_str());
   }
   return complete ? kExitOk : kExitRejected;

@@ -242,6 +242,21 @@ TEST(GenerateCommand, ShardsWithAFilterSplitEachQuotaAndMergeToTheCount) {
   EXPECT_EQ(std::count(tiers.out.begin(), tiers.out.end(), '\n'), 7) << tiers.out;
 }
 
+// A 16x16 candidate can take seconds: candidates are made one at a time, so a
+// single thread makes none past the count (it made 4 per batch, up to 3 of them for
+// nothing: a 16x16 diagonal --count 1 took 13 s where the puzzle takes 0.3 s). The
+// summary says how many were made and not used.
+TEST(GenerateCommand, MakesNoLargeCandidatePastTheCountOnOneThread) {
+  const auto large = run_command(sudoforge("generate --count 2 --size 16 --seed 3 --threads 1 --no-db --out -"));
+  ASSERT_EQ(large.exit_code, 0) << large.err;
+  EXPECT_NE(large.err.find(" from 2 candidates in "), std::string::npos) << large.err;
+  EXPECT_EQ(large.err.find("made in flight"), std::string::npos) << large.err;
+  // 9x9 candidates come four to a batch: the summary owns up to those made for nothing.
+  const auto small = run_command(sudoforge("generate --count 1 --seed 3 --threads 1 --no-db --out -"));
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  EXPECT_NE(small.err.find(" from 1 candidates (and 3 made in flight, unused) in "), std::string::npos) << small.err;
+}
+
 TEST(GenerateCommand, RefusesAMalformedShard) {
   for (const char* shard : {"4/4", "1", "-1/3", "a/b", "1/0", "0/3x"}) {
     const auto result = run_command(sudoforge(std::string("generate --count 3 --no-db --out - --shard ") + shard));
