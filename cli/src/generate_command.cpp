@@ -66,10 +66,6 @@ struct Request {
                                  : nlohmann::json(nullptr)}};
   }
 
-  // Whether every unique puzzle counts towards the request (no tier, depth or
-  // clue filter): then the first `count` candidates are all it needs, bar duplicates.
-  bool takes_any() const { return !quotas && !te_depth && clues_min <= 0 && clues_max >= geometry.cell_count(); }
-
   // This shard's part of a share split N ways: the whole for one machine; else
   // share / N, plus one for the first share % N shards. Over all shards it adds
   // up to the share, and with no filter a shard's part is exactly how many of the
@@ -377,8 +373,8 @@ int run_generate(const GenerateOptions& options) {
 
   std::atomic<bool> done{accepted.total >= mine.count};
   std::uint64_t issued = mine.first_from(next_index);
-  std::int64_t issued_count = 0;      // candidates this process handed out
-  std::int64_t tried = 0;             // and looked at, in order
+  std::int64_t issued_count = 0;  // candidates this process handed out
+  std::int64_t tried = 0;         // and looked at, in order
   std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
@@ -397,61 +393,51 @@ int run_generate(const GenerateOptions& options) {
     // spare the pipeline's per-batch cost; from 10x10 up a candidate can take
     // seconds (16x16 diagonal), so one at a time.
     const std::size_t batch = request.geometry.size() > 9 ? 1 : 4;
-    // A request that takes any puzzle is made in rounds of as many candidates as
-    // puzzles are still missing (a second round only after duplicates): none is
-    // made for nothing. With a filter the share accepted is unknown, so candidates
-    // flow until the count is met.
-    const bool takes_any = request.takes_any();
-    const auto capped = [&] { return options.max_candidates > 0 && issued_count >= options.max_candidates; };
-    for (;;) {
-      std::int64_t round_left = takes_any ? mine.count - accepted.total : -1;  // -1: no limit
-      ordered_pipeline<Item>(
-          thread_limit.threads(), batch,
-          [&](Item& item) {
-            if (done.load() || InterruptGuard::requested() || capped() || round_left == 0) return false;
-            if (round_left > 0) --round_left;
-            item.index = issued;
-            issued += static_cast<std::uint64_t>(request.shards);
-            ++issued_count;
-            return true;
-          },
-          [&](std::vector<Item>& items) {
-            generator::Generator& generator = generators.local();
-            for (Item& item : items) {
-              if (done.load()) continue;  // too late to matter; skipped in order below
-              item.candidate = generator.make(seed, item.index, target);
-              made.fetch_add(1, std::memory_order_relaxed);
-              if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
+    ordered_pipeline<Item>(
+        thread_limit.threads(), batch,
+        [&](Item& item) {
+          if (done.load() || InterruptGuard::requested()) return false;
+          if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
+          item.index = issued;
+          issued += static_cast<std::uint64_t>(request.shards);
+          ++issued_count;
+          return true;
+        },
+        [&](std::vector<Item>& items) {
+          generator::Generator& generator = generators.local();
+          for (Item& item : items) {
+            if (done.load()) continue;  // too late to matter; skipped in order below
+            item.candidate = generator.make(seed, item.index, target);
+            made.fetch_add(1, std::memory_order_relaxed);
+            if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
+          }
+        },
+        [&](const std::vector<Item>& items) {
+          for (const Item& item : items) {
+            if (done.load()) break;
+            next_index = item.index + 1;
+            ++tried;
+            const generator::Candidate& candidate = item.candidate;
+            if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
+            if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
+            accepted.add(candidate.grade.tier, item.canonical);
+            if (store) {
+              pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
+                                                 std::string(engine::symmetry_name(request.symmetry)),
+                                                 fmt::format("run {} #{}", run, item.index), run,
+                                                 static_cast<std::int64_t>(item.index)});
             }
-          },
-          [&](const std::vector<Item>& items) {
-            for (const Item& item : items) {
-              if (done.load()) break;
-              next_index = item.index + 1;
-              ++tried;
-              const generator::Candidate& candidate = item.candidate;
-              if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
-              if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
-              accepted.add(candidate.grade.tier, item.canonical);
-              if (store) {
-                pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
-                                                   std::string(engine::symmetry_name(request.symmetry)),
-                                                   fmt::format("run {} #{}", run, item.index), run,
-                                                   static_cast<std::int64_t>(item.index)});
-              }
-              if (out != nullptr) {
-                const std::string line = format_record(GradeRecord{fmt::format("seed {} #{}", seed, item.index),
-                                                                   engine::to_line(candidate.puzzle), candidate.grade},
-                                                       format);
-                std::fwrite(line.data(), 1, line.size(), out);
-              }
-              if (accepted.total >= mine.count) done = true;
+            if (out != nullptr) {
+              const std::string line = format_record(GradeRecord{fmt::format("seed {} #{}", seed, item.index),
+                                                                 engine::to_line(candidate.puzzle), candidate.grade},
+                                                     format);
+              std::fwrite(line.data(), 1, line.size(), out);
             }
-            if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
-            progress.update(accepted.total, tried, accepted.detail());
-          });
-      if (done.load() || InterruptGuard::requested() || capped() || !takes_any) break;
-    }
+            if (accepted.total >= mine.count) done = true;
+          }
+          if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
+          progress.update(accepted.total, tried, accepted.detail());
+        });
     commit();
   } catch (const std::exception&) {
     if (store) store->fail_run(run);  // the committed batches stay; the same command resumes
