@@ -11,6 +11,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <tuple>
 #include <unordered_set>
 
 #include "interrupt.hpp"
@@ -114,9 +115,7 @@ struct Request {
     request.max_steps = json.at("max_steps").get<int>();
     request.max_te_depth = json.at("max_te_depth").get<int>();
     if (json.contains("shard") && !json.at("shard").is_null()) {
-      const std::string shard = json.at("shard").get<std::string>();
-      request.shard = std::stoi(shard.substr(0, shard.find('/')));
-      request.shards = std::stoi(shard.substr(shard.find('/') + 1));
+      std::tie(request.shard, request.shards) = parse_shard(json.at("shard").get<std::string>());
     }
     return request;
   }

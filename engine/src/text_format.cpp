@@ -166,14 +166,13 @@ Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset)
   }
   if (text.size() != cells) {
     // A whole grid of another size is most likely a puzzle of that size: say so.
+    std::size_t side = 0;
+    while ((side + 1) * (side + 1) <= text.size()) ++side;
     std::string hint;
-    for (std::size_t side = 1; side * side <= text.size(); ++side) {
-      if (side * side != text.size() || side == static_cast<std::size_t>(geometry_.size())) continue;
-      hint = side <= static_cast<std::size_t>(kMaxSize)
-                 ? "; it is the length of a " + std::to_string(side) + "x" + std::to_string(side) + " puzzle (--size " +
-                       std::to_string(side) + ")"
-                 : "; it is the length of a " + std::to_string(side) + "x" + std::to_string(side) +
-                       " puzzle, larger than the 16x16 supported";
+    if (side * side == text.size() && side != static_cast<std::size_t>(geometry_.size())) {
+      const std::string n = std::to_string(side);
+      hint = "; it is the length of a " + n + "x" + n + " puzzle" +
+             (side <= static_cast<std::size_t>(kMaxSize) ? " (--size " + n + ")" : ", larger than the 16x16 supported");
     }
     fail(0, "wrong length: " + std::to_string(text.size()) + " cells, expected " + std::to_string(cells) + " for " +
                 geometry_.name() + hint);

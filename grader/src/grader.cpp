@@ -109,15 +109,12 @@ class Core {
       auto result = search_.run(state, values, kSearchBudget);
       if (!result.finished) {
         const engine::SolveResult check = solver_.count_solutions(puzzle, 2);
-        if (check.count != 1) {
-          grade.search_nodes = result.nodes;
-          grade.search_depth = result.depth;
-          grade.status = check.count == 0 ? Status::None : Status::Multiple;
-          grade.reason = check.count == 0 ? "no solution" : "more than one solution";
-          if (check.count > 1) grade.solution = check.solution;  // one of them
-          return;
+        if (check.count == 1) {
+          result = search_.run(state, values);
+        } else {  // the verdict is the solver's; the statistics, those of the search cut short
+          result.count = check.count;
+          std::copy(check.solution.values().begin(), check.solution.values().end(), result.solution.begin());
         }
-        result = search_.run(state, values);
       }
       grade.search_nodes = result.nodes;
       grade.search_depth = result.depth;
