@@ -65,13 +65,23 @@ void format_item(const Item& item, const SolveOptions& options, std::string& out
   const engine::Grid& shown = count > 0 ? item.result.solution : record.grid;
   const char* remark = count == 0 ? "no solution" : (count > 1 ? "several solutions; the first found" : "");
   if (options.layout == "grid") {
-    out += prefix.empty() && *remark == '\0' ? "" : "# " + prefix + remark + "\n";
-    out += engine::to_block(shown) + "\n";
+    if (!prefix.empty() || *remark != '\0') {
+      out += "# ";
+      out += prefix;
+      out += remark;
+      out += '\n';
+    }
+    out += engine::to_block(shown);
+    out += '\n';
     return;
   }
-  out += prefix + engine::to_line(shown);
-  if (*remark != '\0') out += std::string("  # ") + remark;
-  out += "\n";
+  out += prefix;
+  out += engine::to_line(shown);
+  if (*remark != '\0') {
+    out += "  # ";
+    out += remark;
+  }
+  out += '\n';
 }
 
 std::string summary(const Tally& tally, double wall_seconds, int threads) {

@@ -196,6 +196,34 @@ TEST(TextFormat, WritesTheGridLayoutItReads) {
   EXPECT_EQ(parse_puzzle(to_block(small), six), small);
 }
 
+// Boxes wider than tall, separators every two rows, digits past 9: the whole text.
+TEST(TextFormat, WritesTheGridLayoutExactlyForOtherBoxes) {
+  const Geometry six(2, 3);
+  Grid grid(six);
+  grid.set(0, 6);
+  grid.set(8, 1);
+  grid.set(35, 4);
+  EXPECT_EQ(to_block(grid),
+            "6 . . | . . .\n"
+            ". . 1 | . . .\n"
+            "------+------\n"
+            ". . . | . . .\n"
+            ". . . | . . .\n"
+            "------+------\n"
+            ". . . | . . .\n"
+            ". . . | . . 4\n");
+  const Geometry twelve(4, 3);
+  Grid big(twelve);
+  big.set(11, 12);
+  big.set(12, 10);
+  const std::string block = to_block(big);
+  EXPECT_EQ(block.substr(0, 30), ". . . | . . . | . . . | . . C\n");
+  EXPECT_EQ(block.substr(30, 30), "A . . | . . . | . . . | . . .\n");
+  EXPECT_EQ(block.substr(4 * 30, 30), "------+-------+-------+------\n");
+  EXPECT_EQ(block.size(), 14U * 30U);  // 12 rows and 2 separators
+  EXPECT_EQ(parse_puzzle(block, twelve), big);
+}
+
 TEST(TextFormat, ParsePuzzleWantsExactlyOnePuzzle) {
   EXPECT_THROW(parse_puzzle(""), ParseError);
   EXPECT_THROW(parse_puzzle(std::string(kPuzzle) + "\n" + kPuzzle), ParseError);
