@@ -134,11 +134,11 @@ struct UnitBoards {
     solved = {};
   }
   // Digit index d (0-based) goes to `cell`.
-  void place(const Layout& layout, int d, Cell cell) {
+  [[gnu::always_inline]] void place(const Layout& layout, int d, Cell cell) {
     boards[static_cast<std::size_t>(d)].remove(layout.placed_mask(cell));
     solved |= layout.positions(cell);
   }
-  void eliminate(const Layout& layout, int d, Cell cell) {
+  [[gnu::always_inline]] void eliminate(const Layout& layout, int d, Cell cell) {
     boards[static_cast<std::size_t>(d)].remove(layout.positions(cell));
   }
   bool is_solved(const Layout& layout, Cell cell) const { return solved.test(layout.row_position(cell)); }
@@ -147,7 +147,7 @@ struct UnitBoards {
     return boards[static_cast<std::size_t>(d)].test(layout.row_position(cell));
   }
   // Digit d's places in unsolved cells, with the spares of the units it still needs.
-  Board live(int d) const { return without(boards[static_cast<std::size_t>(d)], solved); }
+  [[gnu::always_inline]] Board live(int d) const { return without(boards[static_cast<std::size_t>(d)], solved); }
   bool complete(const Layout& layout) const {
     const RowSet rows = layout.row_cells();
     return (solved.template prefix<Layout::kRowWords>() & rows) == rows;
