@@ -88,7 +88,9 @@ class RatedPath {
         placements.emplace_back(layout_.cell_at(position), d);
       });
     }
-    std::sort(placements.begin(), placements.end());
+    // In cell order for the recorded steps. Otherwise the order does not matter: a
+    // round's placements clash in any order or in none.
+    if (record) std::sort(placements.begin(), placements.end());
     for (const auto& [cell, d] : placements) {
       if (!state.allows(layout_, d, cell)) return false;  // two singles of one digit in a unit
       propagation_.place(state, d, cell, &values);
@@ -121,8 +123,10 @@ class RatedPath {
   }
 
   bool place_hidden(State& state, Values& values, Grade& grade, bool record) {
-    std::sort(hidden_.begin(), hidden_.end(),
-              [](const Hidden& a, const Hidden& b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+    if (record) {  // as in place_naked
+      std::sort(hidden_.begin(), hidden_.end(),
+                [](const Hidden& a, const Hidden& b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+    }
     for (const Hidden& single : hidden_) {
       // One cell wanted by two digits, or a digit twice in a unit: no solution.
       if (state.is_solved(layout_, single.cell) || !state.allows(layout_, single.digit, single.cell)) return false;
