@@ -173,6 +173,7 @@ class RatedPath {
 
   template <typename OnRise>
   int hidden_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
+    const Board pairs = propagation_.positions_of(propagation_.pair_cells(state));
     std::array<Board, N> live;
     std::array<Board, N> two;
     for (int d = 0; d < N; ++d) {
@@ -186,6 +187,7 @@ class RatedPath {
         Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]).for_each([&](int flag) {
           const int unit = layout_.unit_at(flag);
           const Board twins = live[d] & layout_.field(unit);
+          if (!without(twins, pairs).any()) return;  // both cells hold only d and e: nothing to take
           Pattern pattern{Technique::HiddenTwins, unit, d, e, twins, {}};
           twins.for_each([&](int position) {
             const engine::Cell cell = layout_.cell_at(position);
