@@ -108,7 +108,13 @@ class RatedPath {
     hidden_.clear();
     for (int d = 0; d < N; ++d) {
       Board singles;
+      const Board live = state.live(d);
+      if (live == hidden_free_[static_cast<std::size_t>(d)]) continue;  // no singles in it, as found before
       if (!Singles<N>::hidden_singles(layout_, state, d, singles)) return -1;
+      if (!singles.any()) {
+        hidden_free_[static_cast<std::size_t>(d)] = live;
+        continue;
+      }
       // Positions rise with the unit index, so a cell's first position is its first unit.
       RowSet seen;
       singles.for_each([&](int position) {
@@ -242,6 +248,9 @@ class RatedPath {
   // Scratch, kept to reuse their memory.
   std::vector<std::pair<engine::Cell, int>> placements_;
   std::vector<Hidden> hidden_;
+  // Per digit, the last live board found without hidden singles (they depend on
+  // nothing else); the empty board has none.
+  std::array<Board, N> hidden_free_{};
   std::vector<Pattern> patterns_;
 };
 
