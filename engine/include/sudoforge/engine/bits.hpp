@@ -100,6 +100,7 @@ struct alignas(16) Bits {
 
   template <typename F>
   void for_each(F&& f) const {
+    if (!any()) return;  // most sets walked on the hot paths are empty: one test, not W
     for (int i = 0; i < W; ++i) {
       for (std::uint64_t word = words[i]; word != 0; word &= word - 1) {
         f(64 * i + std::countr_zero(word));
