@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <variant>
 
@@ -20,22 +19,23 @@ constexpr std::array<const char*, 16> kFields = {
     "source", "puzzle",       "status",       "reason",        "tier",           "te_depth",    "score",        "clues",
     "rounds", "search_nodes", "search_depth", "naked_singles", "hidden_singles", "naked_twins", "hidden_twins", "solution"};
 
-// A field's value: absent, text or a number.
-using Value = std::variant<std::monostate, std::string, std::int64_t>;
+// A field's value: absent, text or a number. Text points into the record (or into
+// `solution` of values_of): a record is formatted without copying its strings.
+using Value = std::variant<std::monostate, std::string_view, std::int64_t>;
 
-// The record's values in kFields order.
-std::array<Value, kFields.size()> values_of(const GradeRecord& record) {
+// The record's values in kFields order; `solution` holds the solution's text.
+std::array<Value, kFields.size()> values_of(const GradeRecord& record, const std::string& solution) {
   const grader::Grade& grade = record.grade;
   const bool unique = grade.status == grader::Status::Unique;
   const bool searched = grade.status != grader::Status::Invalid;
-  const auto text = [](std::string value) { return value.empty() ? Value{} : Value{std::move(value)}; };
+  const auto text = [](std::string_view value) { return value.empty() ? Value{} : Value{value}; };
   const auto number = [](auto value, bool applies) { return applies ? Value{static_cast<std::int64_t>(value)} : Value{}; };
   const auto& counts = grade.technique_counts;
   return {text(record.source),
           text(record.puzzle),
-          text(std::string(grader::status_name(grade.status))),
+          text(grader::status_name(grade.status)),
           text(grade.reason),
-          unique ? text(std::string(grader::tier_name(grade.tier))) : Value{},
+          unique ? text(grader::tier_name(grade.tier)) : Value{},
           number(grade.te_depth, unique),
           number(grade.score, unique),
           number(grade.clues, !record.puzzle.empty()),
@@ -46,7 +46,7 @@ std::array<Value, kFields.size()> values_of(const GradeRecord& record) {
           number(counts[1], unique),
           number(counts[2], unique),
           number(counts[3], unique),
-          unique ? text(engine::to_line(grade.solution)) : Value{}};
+          unique ? text(solution) : Value{}};
 }
 
 // A CSV field, quoted (by libcsv) only when it holds a separator, quote or line break.
@@ -81,21 +81,27 @@ std::string record_header(RecordFormat format) {
 }
 
 std::string format_record(const GradeRecord& record, RecordFormat format) {
-  const auto values = values_of(record);
+  const std::string solution =
+      record.grade.status == grader::Status::Unique ? engine::to_line(record.grade.solution) : std::string();
+  const auto values = values_of(record, solution);
   if (format == RecordFormat::Csv) {
     std::string line;
     line.reserve(320);
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (i > 0) line += ',';
-      if (const auto* value = std::get_if<std::string>(&values[i])) append_csv(line, *value);
-      if (const auto* value = std::get_if<std::int64_t>(&values[i])) fmt::format_to(std::back_inserter(line), "{}", *value);
+      if (const auto* value = std::get_if<std::string_view>(&values[i])) append_csv(line, *value);
+      if (const auto* value = std::get_if<std::int64_t>(&values[i])) {
+        const fmt::format_int digits(*value);
+        line.append(digits.data(), digits.size());
+      }
     }
-    return line + "\n";
+    line += '\n';
+    return line;
   }
   nlohmann::ordered_json json;
   for (std::size_t i = 0; i < values.size(); ++i) {
     auto& field = json[kFields[i]];
-    if (const auto* value = std::get_if<std::string>(&values[i])) field = *value;
+    if (const auto* value = std::get_if<std::string_view>(&values[i])) field = std::string(*value);
     if (const auto* value = std::get_if<std::int64_t>(&values[i])) field = *value;
   }
   // File names need not be UTF-8: replace what is not, rather than fail.
