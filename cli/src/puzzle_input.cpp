@@ -1,5 +1,8 @@
 #include "sudoforge/cli/puzzle_input.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -57,26 +60,47 @@ bool PuzzleInput::open_next_source(InputRecord& record) {
     }
   }
   parser_ = std::make_unique<engine::PuzzleParser>(geometry_, format_, source_);
+  buffer_begin_ = 0;
+  buffer_end_ = 0;
+  read_error_ = 0;
   line_number_ = 0;
   source_records_ = 0;
   return true;
 }
 
+// The next line of the current source into line_, without its '\n', keeping at most
+// kMaxLineLength bytes (too_long: more were dropped). False at the end of the source
+// (or on a read error, kept in read_error_).
 bool PuzzleInput::read_line(bool& too_long) {
   line_.clear();
   too_long = false;
-  int c = 0;
   bool any = false;
-  while ((c = getc_unlocked(file_)) != EOF) {
+  for (;;) {
+    if (buffer_begin_ == buffer_end_ && !fill_buffer()) return any;
     any = true;
-    if (c == '\n') return true;
-    if (line_.size() < kMaxLineLength) {
-      line_.push_back(static_cast<char>(c));
-    } else {
-      too_long = true;
+    const char* begin = buffer_.data() + buffer_begin_;
+    const std::size_t available = buffer_end_ - buffer_begin_;
+    const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', available));
+    const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - begin) : available;
+    const std::size_t room = kMaxLineLength - line_.size();
+    if (length > room) too_long = true;
+    line_.append(begin, std::min(length, room));
+    buffer_begin_ += length;
+    if (newline != nullptr) {
+      ++buffer_begin_;
+      return true;
     }
   }
-  return any;
+}
+
+bool PuzzleInput::fill_buffer() {
+  buffer_begin_ = 0;
+  buffer_end_ = 0;
+  const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
+  if (got < 0) read_error_ = errno;  // EINTR too: as getc() did, the source ends there
+  if (got <= 0) return false;
+  buffer_end_ = static_cast<std::size_t>(got);
+  return true;
 }
 
 bool PuzzleInput::next(InputRecord& record) {
@@ -130,8 +154,8 @@ bool PuzzleInput::next_record(InputRecord& record) {
         continue;
       }
       // End of this source: check for read errors and unfinished grids.
-      const bool failed = std::ferror(file_) != 0;
-      const int error = errno;
+      const bool failed = read_error_ != 0;
+      const int error = read_error_;
       if (owns_file_) std::fclose(file_);
       file_ = nullptr;
       if (failed) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "sudoforge/engine/check.hpp"
@@ -154,6 +156,35 @@ TEST(SolveCommand, AMissingFileIsAnErrorButOtherFilesAreSolved) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "sudoforge: cannot open file 'no-such-file.txt': No such file or directory\n");
   EXPECT_EQ(lines_of(result.out).size(), 11u);
+}
+
+// Reading fails after the file opened (a directory): named, exit code 2, the other
+// file still solved.
+TEST(SolveCommand, AnUnreadableSourceIsAnErrorButOtherFilesAreSolved) {
+  const std::string folder = testing::TempDir() + "a-folder";
+  std::filesystem::create_directories(folder);
+  const auto result = run_command(sudoforge("solve --count --quiet " + folder + " " + test::data_path("hardest.txt")));
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err, "sudoforge: cannot read file '" + folder + "': Is a directory\n");
+  EXPECT_EQ(lines_of(result.out).size(), 11u);
+}
+
+// Lines are read in blocks of 64 KiB: a puzzle cut by a block boundary, and a last
+// line without its newline, are read whole.
+TEST(SolveCommand, ReadsLinesAcrossBlocksAndALastLineWithoutNewline) {
+  const auto hardest = lines_of(test::read_file(test::data_path("hardest.txt")));
+  const std::string puzzle = *std::find_if(hardest.begin(), hardest.end(), [](const std::string& line) {
+    return line.size() >= 81 && line[0] != '#';
+  });
+  std::string text;
+  while (text.size() < 70000) text += "# " + std::string(97, 'x') + "\n";  // comments, 100 bytes each
+  text.resize(65536 - 40);
+  text += "\n" + puzzle + "\n" + puzzle;  // the first puzzle straddles byte 65,536
+  const std::string path = testing::TempDir() + "blocks.txt";
+  test::write_file(path, text);
+  const auto result = run_command(sudoforge("solve --count --quiet " + path));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "1\n1\n");
 }
 
 TEST(SolveCommand, RejectsBadGeometryOptions) {

@@ -2,6 +2,7 @@
 // Puzzles read from files or stdin, in order, with every problem kept as a record:
 // nothing read is dropped silently.
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -63,6 +64,7 @@ class PuzzleInput {
   bool next_record(InputRecord& record);
   bool open_next_source(InputRecord& record);
   bool read_line(bool& too_long);
+  bool fill_buffer();
   void warn_no_puzzles() const;
 
   std::vector<std::string> paths_;
@@ -74,6 +76,13 @@ class PuzzleInput {
   std::string source_;
   std::unique_ptr<engine::PuzzleParser> parser_;
   std::string line_;
+  // Bytes read from file_'s descriptor and not yet split into lines: read() in
+  // blocks rather than getc() per byte, but only what is there, so a pipe fed line
+  // by line is still answered line by line.
+  std::array<char, 1 << 16> buffer_{};
+  std::size_t buffer_begin_ = 0;
+  std::size_t buffer_end_ = 0;
+  int read_error_ = 0;  // errno of a failed read of the current source, else 0
   int line_number_ = 0;
   std::uint64_t shard_ = 0;
   std::uint64_t shards_ = 1;
