@@ -45,6 +45,7 @@ class UnitLayout {
  public:
   // Words rounded up to pairs so that the compiler keeps word loops in SSE registers.
   static constexpr int kWords = (unit_board_detail::widest(N).words + 1) / 2 * 2;
+  static_assert(kWords % 2 == 0);
   static constexpr int kRowWords = unit_board_detail::widest(N).row_words;
   using Board = Bits<kWords>;
   using RowSet = Bits<kRowWords>;
@@ -74,27 +75,31 @@ class UnitLayout {
 
   // Per field of `bits` (spares ignored): the spare bit set where the field is
   // non-empty, and where it holds two or more bits.
+  // (kWords is even: these loops take two words, one SSE register, at a time.)
   void classify(const Board& bits, Board& nonempty, Board& several) const {
-    for (int i = 0; i < kWords; ++i) {
-      const std::uint64_t v = bits.words[i] & ~spare_.words[i];
-      const std::uint64_t decremented = (v | spare_.words[i]) - low_.words[i];  // x - 1; spare = (x != 0)
-      nonempty.words[i] = decremented & spare_.words[i];
-      several.words[i] = (((decremented & v) | spare_.words[i]) - low_.words[i]) & spare_.words[i];
+    for (int i = 0; i < kWords / 2; ++i) {
+      const auto spare = spare_.pair(i);
+      const auto low = low_.pair(i);
+      const auto v = bits.pair(i) & ~spare;
+      const auto decremented = (v | spare) - low;  // x - 1; spare = (x != 0)
+      nonempty.pair(i) = decremented & spare;
+      several.pair(i) = (((decremented & v) | spare) - low) & spare;
     }
   }
   // Per field of `bits` (spares ignored), the field without its lowest bit.
   Board drop_lowest(const Board& bits) const {
     Board rest;
-    for (int i = 0; i < kWords; ++i) {
-      const std::uint64_t v = bits.words[i] & ~spare_.words[i];
-      rest.words[i] = ((v | spare_.words[i]) - low_.words[i]) & v;
+    for (int i = 0; i < kWords / 2; ++i) {
+      const auto spare = spare_.pair(i);
+      const auto v = bits.pair(i) & ~spare;
+      rest.pair(i) = ((v | spare) - low_.pair(i)) & v;
     }
     return rest;
   }
   // The cell bits of the fields whose spare is set in `flags`.
   Board expand(const Board& flags) const {
     Board cells;
-    for (int i = 0; i < kWords; ++i) cells.words[i] = flags.words[i] - (flags.words[i] >> N);
+    for (int i = 0; i < kWords / 2; ++i) cells.pair(i) = flags.pair(i) - (flags.pair(i) >> N);
     return cells;
   }
 
