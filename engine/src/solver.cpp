@@ -177,8 +177,10 @@ class Core {
 
   // v | v >> step | ... | v >> ((count - 1) * step): for each bit, whether any of the
   // `count` bits `step` apart from it upwards is set.
-  static std::uint64_t smear(std::uint64_t v, int count, int step) {
-    std::uint64_t any = v;
+  // (T: one word, or a pair of words as a vector.)
+  template <typename T>
+  static T smear(T v, int count, int step) {
+    T any = v;
     for (int k = 1; k < count; ++k) any |= v >> (k * step);
     return any;
   }
@@ -190,13 +192,13 @@ class Core {
   void lone_segments(const Bits<W>& live, Bits<W>& runs, Bits<W>& columns) const {
     const int box_rows = BoxRows > 0 ? BoxRows : box_rows_;
     const int box_cols = BoxCols > 0 ? BoxCols : box_cols_;
-    for (int i = 0; i < W; ++i) {
-      const std::uint64_t v = live.words[i];
-      const std::uint64_t across_cols = smear(v, box_cols, 1);  // a bit in the next box_cols
-      const std::uint64_t across_rows = smear(v, box_rows, 1);
-      const std::uint64_t down_box = smear(v, box_rows, box_cols);  // a bit in the box column
-      runs.words[i] = lone_flags((across_cols & runs_of_cols_.words[i]) | (across_rows & runs_of_rows_.words[i]), i);
-      columns.words[i] = lone_flags(down_box & box_columns_.words[i], i);
+    for (int i = 0; i < W / 2; ++i) {  // two words at a time (W is even)
+      const auto v = live.pair(i);
+      const auto across_cols = smear(v, box_cols, 1);  // a bit in the next box_cols
+      const auto across_rows = smear(v, box_rows, 1);
+      const auto down_box = smear(v, box_rows, box_cols);  // a bit in the box column
+      runs.pair(i) = lone_flags((across_cols & runs_of_cols_.pair(i)) | (across_rows & runs_of_rows_.pair(i)), i);
+      columns.pair(i) = lone_flags(down_box & box_columns_.pair(i), i);
     }
   }
 
@@ -211,13 +213,14 @@ class Core {
     return &Core::lone_segments<0, 0>;
   }
 
-  // Per field, the flags of `flags` when exactly one is set there, else nothing.
-  std::uint64_t lone_flags(std::uint64_t flags, int word) const {
-    const std::uint64_t low = layout_.low().words[word];
-    const std::uint64_t spare = layout_.spare().words[word];
-    const std::uint64_t decremented = (flags | spare) - low;
-    const std::uint64_t several = (((decremented & flags) | spare) - low) & spare;
-    const std::uint64_t one = decremented & spare & ~several;
+  // Per field of word pair `i`, the flags of `flags` when exactly one is set there,
+  // else nothing.
+  bits_detail::Pair lone_flags(bits_detail::Pair flags, int i) const {
+    const auto low = layout_.low().pair(i);
+    const auto spare = layout_.spare().pair(i);
+    const auto decremented = (flags | spare) - low;
+    const auto several = (((decremented & flags) | spare) - low) & spare;
+    const auto one = decremented & spare & ~several;
     return flags & (one - (one >> N));
   }
 
