@@ -1,18 +1,32 @@
 #pragma once
 // Fixed-width bit sets for the hot paths of the solver and the grader.
-// Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls
-// (and, for an even W, keeps in SSE registers: hence the alignment).
+// Bits<W> holds W 64-bit words; every operation is a short loop the compiler unrolls.
+// For an even W the loops take two words at a time as one SSE vector (hence the
+// alignment).
 
 #include <array>
 #include <bit>
 #include <cstdint>
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+#endif
 
 namespace sudoforge::engine {
 
 namespace bits_detail {
 // Two words as one SSE register (GCC/Clang vector extension). may_alias: it reads
 // and writes the words of a Bits in place.
-using Pair [[gnu::may_alias]] = std::uint64_t [[gnu::vector_size(16)]];
+using Pair = std::uint64_t __attribute__((vector_size(16), may_alias));
+
+// Whether both words are zero: one PTEST where SSE4.1 is there (x86-64-v2 and up).
+inline bool is_zero(Pair v) {
+#if defined(__SSE4_1__)
+  const auto m = reinterpret_cast<__m128i>(v);
+  return _mm_testz_si128(m, m) != 0;
+#else
+  return (v[0] | v[1]) == 0;
+#endif
+}
 }  // namespace bits_detail
 
 template <int W>
@@ -88,7 +102,7 @@ struct alignas(16) Bits {
     if constexpr (kPaired) {
       bits_detail::Pair differ{};
       for (int i = 0; i < W / 2; ++i) differ |= a.pair(i) ^ b.pair(i);
-      return (differ[0] | differ[1]) == 0;
+      return bits_detail::is_zero(differ);
     } else {
       std::uint64_t differ = 0;
       for (int i = 0; i < W; ++i) differ |= a.words[i] ^ b.words[i];
@@ -100,7 +114,7 @@ struct alignas(16) Bits {
     if constexpr (kPaired) {
       bits_detail::Pair all{};
       for (int i = 0; i < W / 2; ++i) all |= pair(i);
-      return (all[0] | all[1]) != 0;
+      return !bits_detail::is_zero(all);
     } else {
       std::uint64_t all = 0;
       for (int i = 0; i < W; ++i) all |= words[i];
