@@ -4,6 +4,7 @@
 // For an even W the loops take two words at a time as one SSE vector (hence the
 // alignment).
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -136,7 +137,7 @@ struct alignas(16) Bits {
       multi |= words[i] & (words[i] - 1);
       nonzero += words[i] != 0;
     }
-    return multi != 0 ? 2 : nonzero;
+    return multi != 0 ? 2 : std::min(nonzero, 2);  // single bits in several words are several
   }
 
   int first() const {  // the lowest set bit; the set must not be empty
