@@ -196,10 +196,10 @@ class RatedPath {
     for (int d = 0; d < N; ++d) {
       for (int e = d + 1; e < N; ++e) {
         if (!(two[d] & two[e]).any()) continue;
-        Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]).for_each([&](int flag) {
+        const Board units = Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]);
+        Twins<N>::taking(layout_, units, live[d], pairs).for_each([&](int flag) {
           const int unit = layout_.unit_at(flag);
           const Board twins = live[d] & layout_.field(unit);
-          if (!without(twins, pairs).any()) return;  // both cells hold only d and e: nothing to take
           Pattern pattern{Technique::HiddenTwins, unit, d, e, twins, {}};
           twins.for_each([&](int position) {
             const engine::Cell cell = layout_.cell_at(position);

@@ -107,15 +107,14 @@ class Propagation {
       if (!two[d].any()) continue;
       for (int e = d + 1; e < N; ++e) {
         if (!(two[d] & two[e]).any()) continue;
-        Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]).for_each([&](int flag) {
-          const Board twins = live[d] & layout_.field(layout_.unit_at(flag));
-          if (!pairs_known) {
-            pairs = positions_of(pair_rows);
-            pairs_known = true;
-          }
-          // Two cells holding only d and e already (a naked pair too): nothing to take.
-          if (!without(twins, pairs).any()) return;
-          twins.for_each([&](int position) {
+        const Board units = Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]);
+        if (!units.any()) continue;
+        if (!pairs_known) {
+          pairs = positions_of(pair_rows);
+          pairs_known = true;
+        }
+        Twins<N>::taking(layout_, units, live[d], pairs).for_each([&](int flag) {
+          (live[d] & layout_.field(layout_.unit_at(flag))).for_each([&](int position) {
             const engine::Cell cell = layout_.cell_at(position);
             for (int other = 0; other < N; ++other) {
               if (other == d || other == e || !state.allows(layout_, other, cell)) continue;

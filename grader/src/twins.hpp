@@ -41,6 +41,17 @@ struct Twins {
     layout.classify(live_d ^ live_e, differ, unused);
     return without(two_d, differ);
   }
+
+  // Of the units (spare flags) where d and e are hidden twins, those where the pair
+  // takes something: one of d's two places there holds a third digit. `pairs` holds
+  // every position of every cell with exactly two candidates; twins whose two cells
+  // are both among them (a naked pair too) leave nothing to eliminate.
+  static Board taking(const Layout& layout, const Board& units, const Board& live_d, const Board& pairs) {
+    Board elsewhere;
+    Board unused;
+    layout.classify(without(live_d, pairs), elsewhere, unused);
+    return units & elsewhere;
+  }
 };
 
 }  // namespace sudoforge::grader::detail

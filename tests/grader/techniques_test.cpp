@@ -132,6 +132,23 @@ TEST_F(Techniques, HiddenTwinsFireOnTwoDigitsWithTheSameTwoPlaces) {
   EXPECT_EQ(state_.candidates(layout_, cell(1, 2)), 0x3u);
 }
 
+// Hidden twins take a digit only where one of their two cells holds a third one.
+TEST_F(Techniques, HiddenTwinsTakeNothingFromCellsHoldingOnlyThem) {
+  for (int col = 3; col <= 9; ++col) eliminate(1, col, {1, 2});  // 1 and 2: only r1c1, r1c2 in row 1
+  const Propagation<N> propagation(layout_);
+  const Board live1 = state_.live(0);
+  const Board units = Twins<N>::hidden_twins(layout_, live1, state_.live(1), Twins<N>::exactly_two(layout_, live1));
+  ASSERT_EQ(units_of(units), std::vector<int>{0});
+  const auto taking = [&] {
+    return units_of(Twins<N>::taking(layout_, units, live1, propagation.positions_of(propagation.pair_cells(state_))));
+  };
+  EXPECT_EQ(taking(), std::vector<int>{0});  // both cells hold all nine digits
+  eliminate(1, 1, {3, 4, 5, 6, 7, 8, 9});
+  EXPECT_EQ(taking(), std::vector<int>{0});  // r1c2 still holds seven more
+  eliminate(1, 2, {3, 4, 5, 6, 7, 8, 9});
+  EXPECT_TRUE(taking().empty());  // the twins are a naked pair now: nothing left to take
+}
+
 TEST_F(Techniques, HiddenTwinsDoNotFireWhenOneDigitHasAThirdPlace) {
   for (int col = 3; col <= 9; ++col) eliminate(1, col, {1});
   for (int col = 4; col <= 9; ++col) eliminate(1, col, {2});  // 2 may still go to r1c3
