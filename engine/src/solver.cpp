@@ -216,12 +216,10 @@ class Core {
   // Per field of word pair `i`, the flags of `flags` when exactly one is set there,
   // else nothing.
   bits_detail::Pair lone_flags(bits_detail::Pair flags, int i) const {
-    const auto low = layout_.low().pair(i);
-    const auto spare = layout_.spare().pair(i);
-    const auto decremented = (flags | spare) - low;
-    const auto several = (((decremented & flags) | spare) - low) & spare;
-    const auto one = decremented & spare & ~several;
-    return flags & (one - (one >> N));
+    bits_detail::Pair some;
+    bits_detail::Pair several;
+    layout_.classify_pair(i, flags, some, several);
+    return flags & Layout::expand_pair(some & ~several);
   }
 
   // Locked candidates: when a digit's places in one unit all lie where it meets

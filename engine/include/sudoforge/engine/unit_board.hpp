@@ -77,14 +77,16 @@ class UnitLayout {
   // non-empty, and where it holds two or more bits.
   // (kWords is even: these loops take two words, one SSE register, at a time.)
   void classify(const Board& bits, Board& nonempty, Board& several) const {
-    for (int i = 0; i < kWords / 2; ++i) {
-      const auto spare = spare_.pair(i);
-      const auto low = low_.pair(i);
-      const auto v = bits.pair(i) & ~spare;
-      const auto decremented = (v | spare) - low;  // x - 1; spare = (x != 0)
-      nonempty.pair(i) = decremented & spare;
-      several.pair(i) = (((decremented & v) | spare) - low) & spare;
-    }
+    for (int i = 0; i < kWords / 2; ++i) classify_pair(i, bits.pair(i), nonempty.pair(i), several.pair(i));
+  }
+  // The same for word pair `i` alone, for callers that fuse it into their own loop.
+  void classify_pair(int i, bits_detail::Pair bits, bits_detail::Pair& nonempty, bits_detail::Pair& several) const {
+    const auto spare = spare_.pair(i);
+    const auto low = low_.pair(i);
+    const auto v = bits & ~spare;
+    const auto decremented = (v | spare) - low;  // x - 1; spare = (x != 0)
+    nonempty = decremented & spare;
+    several = (((decremented & v) | spare) - low) & spare;
   }
   // Per field of `bits` (spares ignored), the field without its lowest bit.
   Board drop_lowest(const Board& bits) const {
@@ -99,9 +101,10 @@ class UnitLayout {
   // The cell bits of the fields whose spare is set in `flags`.
   Board expand(const Board& flags) const {
     Board cells;
-    for (int i = 0; i < kWords / 2; ++i) cells.pair(i) = flags.pair(i) - (flags.pair(i) >> N);
+    for (int i = 0; i < kWords / 2; ++i) cells.pair(i) = expand_pair(flags.pair(i));
     return cells;
   }
+  static bits_detail::Pair expand_pair(bits_detail::Pair flags) { return flags - (flags >> N); }
 
  private:
   struct CellInfo {
