@@ -42,6 +42,31 @@ struct alignas(16) Bits {
     return *reinterpret_cast<const bits_detail::Pair*>(&words[static_cast<std::size_t>(2 * i)]);
   }
 
+  // this = op(this, other), word pair by word pair (or word by word for an odd W);
+  // `op` takes and returns a Pair or a word alike.
+  template <typename Op>
+  Bits& combine(const Bits& other, Op op) {
+    if constexpr (kPaired) {
+      for (int i = 0; i < W / 2; ++i) pair(i) = op(pair(i), other.pair(i));
+    } else {
+      for (int i = 0; i < W; ++i) words[i] = op(words[i], other.words[i]);
+    }
+    return *this;
+  }
+  // Whether op(this, other) is zero in every word.
+  template <typename Op>
+  bool none_of(const Bits& other, Op op) const {
+    if constexpr (kPaired) {
+      bits_detail::Pair all{};
+      for (int i = 0; i < W / 2; ++i) all |= op(pair(i), other.pair(i));
+      return bits_detail::is_zero(all);
+    } else {
+      std::uint64_t all = 0;
+      for (int i = 0; i < W; ++i) all |= op(words[i], other.words[i]);
+      return all == 0;
+    }
+  }
+
   static Bits first_n(int n) {  // bits [0, n) set
     Bits bits;
     for (int i = 0; i < W; ++i) {
@@ -60,39 +85,19 @@ struct alignas(16) Bits {
   void reset(int bit) { words[static_cast<unsigned>(bit) >> 6] &= ~(std::uint64_t{1} << (bit & 63)); }
 
   Bits& operator&=(const Bits& other) {
-    if constexpr (kPaired) {
-      for (int i = 0; i < W / 2; ++i) pair(i) &= other.pair(i);
-    } else {
-      for (int i = 0; i < W; ++i) words[i] &= other.words[i];
-    }
-    return *this;
+    return combine(other, [](auto a, auto b) { return a & b; });
   }
   Bits& operator|=(const Bits& other) {
-    if constexpr (kPaired) {
-      for (int i = 0; i < W / 2; ++i) pair(i) |= other.pair(i);
-    } else {
-      for (int i = 0; i < W; ++i) words[i] |= other.words[i];
-    }
-    return *this;
+    return combine(other, [](auto a, auto b) { return a | b; });
   }
   // this &= ~other
   Bits& remove(const Bits& other) {
-    if constexpr (kPaired) {
-      for (int i = 0; i < W / 2; ++i) pair(i) &= ~other.pair(i);
-    } else {
-      for (int i = 0; i < W; ++i) words[i] &= ~other.words[i];
-    }
-    return *this;
+    return combine(other, [](auto a, auto b) { return a & ~b; });
   }
   friend Bits operator&(Bits a, const Bits& b) { return a &= b; }
   friend Bits operator|(Bits a, const Bits& b) { return a |= b; }
   friend Bits operator^(Bits a, const Bits& b) {
-    if constexpr (kPaired) {
-      for (int i = 0; i < W / 2; ++i) a.pair(i) ^= b.pair(i);
-    } else {
-      for (int i = 0; i < W; ++i) a.words[i] ^= b.words[i];
-    }
-    return a;
+    return a.combine(b, [](auto x, auto y) { return x ^ y; });
   }
   friend Bits without(Bits a, const Bits& b) { return a.remove(b); }
   friend Bits operator~(Bits a) {
@@ -100,27 +105,10 @@ struct alignas(16) Bits {
     return a;
   }
   friend bool operator==(const Bits& a, const Bits& b) {
-    if constexpr (kPaired) {
-      bits_detail::Pair differ{};
-      for (int i = 0; i < W / 2; ++i) differ |= a.pair(i) ^ b.pair(i);
-      return bits_detail::is_zero(differ);
-    } else {
-      std::uint64_t differ = 0;
-      for (int i = 0; i < W; ++i) differ |= a.words[i] ^ b.words[i];
-      return differ == 0;
-    }
+    return a.none_of(b, [](auto x, auto y) { return x ^ y; });
   }
-
   bool any() const {
-    if constexpr (kPaired) {
-      bits_detail::Pair all{};
-      for (int i = 0; i < W / 2; ++i) all |= pair(i);
-      return !bits_detail::is_zero(all);
-    } else {
-      std::uint64_t all = 0;
-      for (int i = 0; i < W; ++i) all |= words[i];
-      return all != 0;
-    }
+    return !none_of(*this, [](auto x, auto) { return x; });
   }
 
   int count() const {
