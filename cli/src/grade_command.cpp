@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -55,6 +56,8 @@ int run_grade(const GradeOptions& options) {
   const std::string header = record_header(format);
   std::fwrite(header.data(), 1, header.size(), stdout);
   std::string out;
+  std::string source;  // FILE:LINE of a record
+  std::array<char, engine::kMaxCells> puzzle_text;
   grade_inputs(inputs, [] { return false; }, [&](std::vector<GradedItem>& items) {
     out.clear();
     for (const GradedItem& item : items) {
@@ -67,8 +70,16 @@ int run_grade(const GradeOptions& options) {
         continue;
       }
       tally.count(item.grade);
-      const std::string puzzle = record.kind == InputRecord::Kind::Puzzle ? engine::to_line(record.grid) : "";
-      out += format_record(GradeRecord{record.source + ":" + std::to_string(record.line), puzzle, item.grade}, format);
+      std::string_view puzzle;
+      if (record.kind == InputRecord::Kind::Puzzle) {
+        engine::write_line(record.grid, puzzle_text.data());
+        puzzle = std::string_view(puzzle_text.data(), static_cast<std::size_t>(record.grid.cell_count()));
+      }
+      source.assign(record.source);
+      source += ':';
+      const fmt::format_int line(record.line);
+      source.append(line.data(), line.size());
+      append_record(out, GradeRecord{source, puzzle, item.grade}, format);
       if (item.grade.status != grader::Status::Unique) {
         std::fwrite(out.data(), 1, out.size(), stdout);
         out.clear();

@@ -23,8 +23,13 @@ constexpr std::array<const char*, 16> kFields = {
 // `solution` of values_of): a record is formatted without copying its strings.
 using Value = std::variant<std::monostate, std::string_view, std::int64_t>;
 
+// Fields whose text may hold a CSV separator, quote or line break (a file name, a
+// reason); the others are puzzle symbols, names and numbers.
+constexpr std::array<bool, kFields.size()> kFreeText = {true,  false, false, true,  false, false, false, false,
+                                                        false, false, false, false, false, false, false, false};
+
 // The record's values in kFields order; `solution` holds the solution's text.
-std::array<Value, kFields.size()> values_of(const GradeRecord& record, const std::string& solution) {
+std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::string_view solution) {
   const grader::Grade& grade = record.grade;
   const bool unique = grade.status == grader::Status::Unique;
   const bool searched = grade.status != grader::Status::Invalid;
@@ -81,22 +86,36 @@ std::string record_header(RecordFormat format) {
 }
 
 std::string format_record(const GradeRecord& record, RecordFormat format) {
-  const std::string solution =
-      record.grade.status == grader::Status::Unique ? engine::to_line(record.grade.solution) : std::string();
+  std::string line;
+  append_record(line, record, format);
+  return line;
+}
+
+void append_record(std::string& out, const GradeRecord& record, RecordFormat format) {
+  std::array<char, engine::kMaxCells> solution_text;
+  std::string_view solution;
+  if (record.grade.status == grader::Status::Unique) {
+    engine::write_line(record.grade.solution, solution_text.data());
+    solution = std::string_view(solution_text.data(), static_cast<std::size_t>(record.grade.solution.cell_count()));
+  }
   const auto values = values_of(record, solution);
   if (format == RecordFormat::Csv) {
-    std::string line;
-    line.reserve(320);
     for (std::size_t i = 0; i < values.size(); ++i) {
-      if (i > 0) line += ',';
-      if (const auto* value = std::get_if<std::string_view>(&values[i])) append_csv(line, *value);
+      if (i > 0) out += ',';
+      if (const auto* value = std::get_if<std::string_view>(&values[i])) {
+        if (kFreeText[i]) {
+          append_csv(out, *value);
+        } else {
+          out += *value;
+        }
+      }
       if (const auto* value = std::get_if<std::int64_t>(&values[i])) {
         const fmt::format_int digits(*value);
-        line.append(digits.data(), digits.size());
+        out.append(digits.data(), digits.size());
       }
     }
-    line += '\n';
-    return line;
+    out += '\n';
+    return;
   }
   nlohmann::ordered_json json;
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -105,7 +124,8 @@ std::string format_record(const GradeRecord& record, RecordFormat format) {
     if (const auto* value = std::get_if<std::int64_t>(&values[i])) field = *value;
   }
   // File names need not be UTF-8: replace what is not, rather than fail.
-  return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  out += json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  out += '\n';
 }
 
 }  // namespace sudoforge::cli

@@ -103,10 +103,20 @@ constexpr char kSymbols[] = ".123456789ABCDEFG";  // by digit, 0 (blank) to 16
 char digit_symbol(Digit digit) { return digit >= 0 && digit <= 16 ? kSymbols[digit] : '?'; }
 
 std::string to_line(const Grid& grid) {
-  const auto values = grid.values();
-  std::string line(values.size(), '.');
-  for (std::size_t i = 0; i < values.size(); ++i) line[i] = kSymbols[values[i]];
+  std::string line(static_cast<std::size_t>(grid.cell_count()), '.');
+  write_line(grid, line.data());
   return line;
+}
+
+void write_line(const Grid& grid, char* line) {
+  const auto values = grid.values();
+  // kSymbols without a table lookup, so that the loop vectorizes: '.' for 0, '1'-'9',
+  // then 'A'-'G'.
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const int v = values[i];
+    const int symbol = v == 0 ? '.' : v <= 9 ? '0' + v : 'A' - 10 + v;
+    line[i] = static_cast<char>(symbol);
+  }
 }
 
 // Written in place into a string sized once: `solve --layout grid` prints one per

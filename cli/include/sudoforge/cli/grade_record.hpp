@@ -20,15 +20,18 @@ enum class RecordFormat { Csv, Jsonl };
 // "csv" or "jsonl"; nullopt otherwise.
 std::optional<RecordFormat> parse_record_format(std::string_view name);
 
+// What one record shows; it refers to the caller's values (build it in the call).
 struct GradeRecord {
-  std::string source;  // FILE:LINE
-  std::string puzzle;  // one-line text; empty when the line could not be read
-  grader::Grade grade;
+  std::string_view source;  // FILE:LINE
+  std::string_view puzzle;  // one-line text (engine::to_line); empty when the line could not be read
+  const grader::Grade& grade;
 };
 
 // The CSV header line (with '\n'); empty for JSON lines.
 std::string record_header(RecordFormat format);
 // One record as a line (with '\n').
 std::string format_record(const GradeRecord& record, RecordFormat format);
+// The same line appended to `out`: for writers of many records.
+void append_record(std::string& out, const GradeRecord& record, RecordFormat format);
 
 }  // namespace sudoforge::cli

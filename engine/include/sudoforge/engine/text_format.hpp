@@ -32,6 +32,9 @@ char digit_symbol(Digit digit);
 
 // One line of cell_count symbols with '.' for blanks.
 std::string to_line(const Grid& grid);
+// The same symbols written to out[0, cell_count), no terminator: for writers of many
+// records.
+void write_line(const Grid& grid, char* out);
 // The multi-line grid layout, one line per row ending in '\n':
 //   4 . . | . . . | 8 . 5
 //   ------+-------+------
