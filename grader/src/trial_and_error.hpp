@@ -13,10 +13,17 @@
 //    the solution never contradicts, so only the others are tried.
 //  - Cells with fewer candidates are tried first: removing the wrong digit of a
 //    two-candidate cell places the other, so the puzzle falls sooner.
+//  - The uniqueness search has already run P on the root with each digit of its
+//    branch cell placed: those trials are not made again. A digit refuted there is
+//    eliminated at once (an elimination T&E(1) makes whatever the order); one not
+//    refuted is not tried while the position is still the root. When all but one
+//    digit were refuted, the position after eliminating them is the P fixpoint of
+//    the remaining child, which the search kept.
 
 #include <array>
 
 #include "propagation.hpp"
+#include "search.hpp"
 
 namespace sudoforge::grader::detail {
 
@@ -27,15 +34,31 @@ class TrialAndError {
   using State = engine::UnitBoards<N>;
   using RowSet = typename Layout::RowSet;
   using Values = typename Propagation<N>::Values;
+  using RootChildren = typename UniquenessSearch<N>::RootChildren;
 
   explicit TrialAndError(const Propagation<N>& propagation)
       : propagation_(propagation), layout_(propagation.layout()) {}
 
   // The smallest k <= max_depth for which T&E(k) solves `state` (a P fixpoint of a
   // puzzle whose unique solution is `solution`), or max_depth + 1 if none does.
+  // `root` is what the uniqueness search from `state` learnt of its children.
   // Out of line (once per puzzle) so that scripts/bench-grade can name its share.
-  [[gnu::noinline]] int depth(const State& state, const Values& solution, int max_depth) {
+  [[gnu::noinline]] int depth(const State& state, const Values& solution, int max_depth, const RootChildren& root) {
     State work = state;
+    known_ = nullptr;
+    if (root.cell >= 0 && root.contradicting != 0) {
+      if (root.consistent == (state.candidates(layout_, root.cell) & ~root.contradicting) &&
+          std::has_single_bit(root.consistent)) {
+        work = root.fixpoint;
+      } else {
+        for (std::uint32_t digits = root.contradicting; digits != 0; digits &= digits - 1) {
+          work.eliminate(layout_, std::countr_zero(digits), root.cell);
+        }
+        propagation_.run(work, nullptr);  // cannot refute: the solution survives
+      }
+    } else if (root.cell >= 0) {
+      known_ = &root;  // skip its consistent digits while the position is the root
+    }
     for (int k = 1; k <= max_depth; ++k) {
       if (fixpoint(work, k, &solution) && work.complete(layout_)) return k;
     }
@@ -68,8 +91,13 @@ class TrialAndError {
         for (int d = 0; d < N && outcome >= 0; ++d) {
           if (state.complete(layout_)) return;
           if (state.is_solved(layout_, cell) || !state.allows(layout_, d, cell)) continue;
-          if (solution != nullptr && (*solution)[static_cast<std::size_t>(cell)] == d + 1) continue;
+          const bool top = solution != nullptr;
+          if (top && (*solution)[static_cast<std::size_t>(cell)] == d + 1) continue;
+          if (top && known_ != nullptr && level == 1 && cell == known_->cell && (known_->consistent >> d & 1U) != 0) {
+            continue;
+          }
           if (!contradicts(state, d, cell, level - 1)) continue;
+          if (top) known_ = nullptr;  // the position is no longer the root
           state.eliminate(layout_, d, cell);
           outcome = propagation_.run(state, nullptr) ? 1 : -1;
         }
@@ -90,6 +118,7 @@ class TrialAndError {
 
   const Propagation<N>& propagation_;
   const Layout& layout_;
+  const RootChildren* known_ = nullptr;  // while the top-level position is still the search's root
 };
 
 }  // namespace sudoforge::grader::detail
