@@ -156,30 +156,25 @@ class RatedPath {
     patterns_.clear();
     std::array<Board, N> live;  // the round sees one position: nothing changes until applied
     for (int d = 0; d < N; ++d) live[d] = state.live(d);
-    for (int d = 0; d < N; ++d) {
-      const RowSet pair_rows_d = pair_rows & live[d].template prefix<Layout::kRowWords>();
-      if (pair_rows_d.count_upto_2() < 2) continue;
-      for (int e = d + 1; e < N; ++e) {
-        if ((pair_rows_d & live[e].template prefix<Layout::kRowWords>()).count_upto_2() < 2) continue;
-        Board units;
-        if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return -1;
-        const Board both = pairs & live[d] & live[e];
-        const Board either = live[d] | live[e];
-        units.for_each([&](int flag) {
-          const int unit = layout_.unit_at(flag);
-          const Board& field = layout_.field(unit);
-          const Board twins = both & field;
-          if (!without(either & field, twins).any()) return;  // d and e nowhere else in the unit
-          Pattern pattern{Technique::NakedTwins, unit, d, e, twins, {}};
-          for (const int x : {d, e}) {
-            without(live[x] & field, twins).for_each([&](int position) {
-              pattern.eliminations.push_back({layout_.cell_at(position), x + 1});
-            });
-          }
-          if (!pattern.eliminations.empty()) patterns_.push_back(std::move(pattern));
-        });
-      }
-    }
+    const bool consistent = Twins<N>::for_each_naked_candidate(live, pair_rows, [&](int d, int e) {
+      Board units;
+      if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return false;
+      const Board both = pairs & live[d] & live[e];
+      Twins<N>::naked_taking(layout_, units, live[d], live[e], both).for_each([&](int flag) {
+        const int unit = layout_.unit_at(flag);
+        const Board& field = layout_.field(unit);
+        const Board twins = both & field;
+        Pattern pattern{Technique::NakedTwins, unit, d, e, twins, {}};
+        for (const int x : {d, e}) {
+          without(live[x] & field, twins).for_each([&](int position) {
+            pattern.eliminations.push_back({layout_.cell_at(position), x + 1});
+          });
+        }
+        patterns_.push_back(std::move(pattern));
+      });
+      return true;
+    });
+    if (!consistent) return -1;
     return apply_patterns(state, grade, record, on_rise);
   }
 

@@ -78,29 +78,27 @@ class Propagation {
     const RowSet pair_rows = pair_cells(state);
     Board pairs;
     bool pairs_known = false;
-    for (int d = 0; d < N; ++d) {
-      const RowSet pair_rows_d = pair_rows & live[d].template prefix<Layout::kRowWords>();
-      if (pair_rows_d.count_upto_2() < 2) continue;
-      for (int e = d + 1; e < N; ++e) {
-        if ((pair_rows_d & live[e].template prefix<Layout::kRowWords>()).count_upto_2() < 2) continue;
-        if (!pairs_known) {
-          pairs = positions_of(pair_rows);
-          pairs_known = true;
-        }
-        Board units;
-        if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return -1;
-        units.for_each([&](int flag) {
-          const Board& field = layout_.field(layout_.unit_at(flag));
-          const Board twins = pairs & live[d] & live[e] & field;
-          for (const int x : {d, e}) {
-            without(state.live(x) & field, twins).for_each([&](int position) {
-              state.eliminate(layout_, x, layout_.cell_at(position));
-              eliminated = true;
-            });
-          }
-        });
+    const bool consistent = Twins<N>::for_each_naked_candidate(live, pair_rows, [&](int d, int e) {
+      if (!pairs_known) {
+        pairs = positions_of(pair_rows);
+        pairs_known = true;
       }
-    }
+      Board units;
+      if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return false;
+      const Board both = pairs & live[d] & live[e];
+      Twins<N>::naked_taking(layout_, units, live[d], live[e], both).for_each([&](int flag) {
+        const Board& field = layout_.field(layout_.unit_at(flag));
+        const Board twins = both & field;
+        for (const int x : {d, e}) {
+          without(state.live(x) & field, twins).for_each([&](int position) {
+            state.eliminate(layout_, x, layout_.cell_at(position));
+            eliminated = true;
+          });
+        }
+      });
+      return true;
+    });
+    if (!consistent) return -1;
     std::array<Board, N> two;
     for (int d = 0; d < N; ++d) two[d] = Twins<N>::exactly_two(layout_, live[d]);
     for (int d = 0; d < N; ++d) {

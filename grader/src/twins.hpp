@@ -1,6 +1,8 @@
 #pragma once
 // Naked and hidden twins (pairs) as finders on unit-major bitboards; see singles.hpp.
 
+#include <array>
+
 #include "sudoforge/engine/unit_board.hpp"
 
 namespace sudoforge::grader::detail {
@@ -20,6 +22,26 @@ struct Twins {
     return without(two_or_more, three_or_more);
   }
 
+  // Calls f(d, e) for each pair of digits d < e that at least two of the
+  // `pair_rows` cells (row section: the unsolved cells with two candidates) hold
+  // alone: the only digit pairs that can be naked twins. Stops when f returns false;
+  // returns whether it ran to the end.
+  template <typename F>
+  static bool for_each_naked_candidate(const std::array<Board, N>& live, const RowSet& pair_rows, F&& f) {
+    RowSet lower;  // pair cells holding a digit below d
+    for (int d = 0; d < N; ++d) {
+      const RowSet with_d = pair_rows & live[d].template prefix<Layout::kRowWords>();
+      const RowSet lowest_d = without(with_d, lower);  // d is their lower digit
+      lower |= with_d;
+      if (lowest_d.count_upto_2() < 2) continue;
+      for (int e = d + 1; e < N; ++e) {
+        if ((lowest_d & live[e].template prefix<Layout::kRowWords>()).count_upto_2() < 2) continue;
+        if (!f(d, e)) return false;
+      }
+    }
+    return true;
+  }
+
   // Naked twins of digits d < e: the units (spare flags) where exactly two cells
   // hold just d and e. `pairs` holds every position of every cell with exactly two
   // candidates. False when three such cells share a unit (no room for them).
@@ -31,6 +53,17 @@ struct Twins {
     layout.classify(layout.drop_lowest(both), two_or_more, three_or_more);
     units = two_or_more;
     return !three_or_more.any();
+  }
+
+  // Of the units (spare flags) where d and e are naked twins, those where the pair
+  // takes something: d or e has a place there outside the twins. `both` is
+  // pairs & live_d & live_e, as naked_twins takes it.
+  static Board naked_taking(const Layout& layout, const Board& units, const Board& live_d, const Board& live_e,
+                            const Board& both) {
+    Board elsewhere;
+    Board unused;
+    layout.classify(without(live_d | live_e, both), elsewhere, unused);
+    return units & elsewhere;
   }
 
   // Hidden twins of digits d < e: the units (spare flags) where both have the same

@@ -120,6 +120,65 @@ TEST_F(Techniques, NakedTwinsReportThreeCellsSharingTwoDigits) {
   EXPECT_FALSE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
 }
 
+// Naked twins take a digit only where d or e has a place outside the two cells.
+TEST_F(Techniques, NakedTwinsTakeOnlyWhereTheirDigitsHaveOtherPlaces) {
+  eliminate(1, 1, {3, 4, 5, 6, 7, 8, 9});  // r1c1 and r1c2: {1, 2}
+  eliminate(1, 2, {3, 4, 5, 6, 7, 8, 9});
+  for (int col = 3; col <= 9; ++col) eliminate(1, col, {1, 2});  // nothing else in row 1 holds 1 or 2
+  const Propagation<N> propagation(layout_);
+  const Board pairs = propagation.positions_of(propagation.pair_cells(state_));
+  Board units;
+  ASSERT_TRUE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
+  ASSERT_EQ(units_of(units), (std::vector<int>{0, 18}));
+  const Board live1 = state_.live(0);
+  const Board live2 = state_.live(1);
+  const auto taking = [&] {
+    return units_of(Twins<N>::naked_taking(layout_, units, live1, live2, pairs & live1 & live2));
+  };
+  EXPECT_EQ(taking(), std::vector<int>{18});  // box 1 still has 1 and 2 elsewhere; row 1 does not
+  for (int row = 2; row <= 3; ++row) {
+    for (int col = 1; col <= 3; ++col) eliminate(row, col, {1, 2});
+  }
+  const Board live1_after = state_.live(0);
+  const Board live2_after = state_.live(1);
+  EXPECT_TRUE(units_of(Twins<N>::naked_taking(layout_, units, live1_after, live2_after,
+                                              pairs & live1_after & live2_after))
+                  .empty());
+  EXPECT_EQ(propagation.apply_twins(state_), 0);
+}
+
+// The digit pairs offered as naked twin candidates: exactly those two pair cells hold.
+TEST_F(Techniques, NakedTwinCandidatesAreDigitPairsOfTwoPairCells) {
+  eliminate(1, 1, {3, 4, 5, 6, 7, 8, 9});  // {1, 2}
+  eliminate(5, 5, {3, 4, 5, 6, 7, 8, 9});  // {1, 2}, in no unit with r1c1: still offered
+  eliminate(2, 7, {1, 2, 3, 4, 5, 6, 7});  // {8, 9}: alone
+  eliminate(3, 3, {1, 3, 4, 5, 6, 7, 8});  // {2, 9}
+  eliminate(9, 9, {1, 3, 4, 5, 6, 7, 8, 9});  // a naked single {2}: not a pair cell
+  const Propagation<N> propagation(layout_);
+  std::array<Board, N> live;
+  for (int d = 0; d < N; ++d) live[d] = state_.live(d);
+  std::vector<std::pair<int, int>> offered;
+  Twins<N>::for_each_naked_candidate(live, propagation.pair_cells(state_), [&](int d, int e) {
+    offered.emplace_back(d, e);
+    return true;
+  });
+  EXPECT_EQ(offered, (std::vector<std::pair<int, int>>{{0, 1}}));
+  eliminate(7, 7, {1, 3, 4, 5, 6, 7, 8});  // a second {2, 9}
+  for (int d = 0; d < N; ++d) live[d] = state_.live(d);
+  offered.clear();
+  EXPECT_TRUE(Twins<N>::for_each_naked_candidate(live, propagation.pair_cells(state_), [&](int d, int e) {
+    offered.emplace_back(d, e);
+    return true;
+  }));
+  EXPECT_EQ(offered, (std::vector<std::pair<int, int>>{{0, 1}, {1, 8}}));
+  offered.clear();
+  EXPECT_FALSE(Twins<N>::for_each_naked_candidate(live, propagation.pair_cells(state_), [&](int d, int e) {
+    offered.emplace_back(d, e);
+    return false;  // stops at the first
+  }));
+  EXPECT_EQ(offered, (std::vector<std::pair<int, int>>{{0, 1}}));
+}
+
 TEST_F(Techniques, HiddenTwinsFireOnTwoDigitsWithTheSameTwoPlaces) {
   for (int col = 3; col <= 9; ++col) eliminate(1, col, {1, 2});  // 1 and 2: only r1c1, r1c2 in row 1
   const Board live1 = state_.live(0);
