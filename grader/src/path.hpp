@@ -111,7 +111,7 @@ class RatedPath {
       Board singles;
       const Board live = state.live(d);
       if (live == hidden_free_[static_cast<std::size_t>(d)]) continue;  // no singles in it, as found before
-      if (!Singles<N>::hidden_singles(layout_, state, d, singles)) return -1;
+      if (!Singles<N>::hidden_singles(layout_, live, singles)) return -1;
       if (!singles.any()) {
         hidden_free_[static_cast<std::size_t>(d)] = live;
         continue;

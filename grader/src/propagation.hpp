@@ -54,7 +54,7 @@ class Propagation {
       bool placed = false;
       for (int d = 0; d < N; ++d) {
         Board hidden;
-        if (!Singles<N>::hidden_singles(layout_, state, d, hidden)) return false;
+        if (!Singles<N>::hidden_singles(layout_, state.live(d), hidden)) return false;
         hidden.for_each([&](int position) {
           const engine::Cell cell = layout_.cell_at(position);
           // Placed meanwhile, or lost meanwhile: the next pass sees any contradiction.

@@ -26,11 +26,11 @@ struct Singles {
     return true;
   }
 
-  // Hidden singles of digit index d: its places that are alone in their unit, as
-  // positions (a cell alone in its row and its box shows up twice). False when a
-  // unit that still needs d has no place left for it.
-  static bool hidden_singles(const Layout& layout, const State& state, int d, Board& singles) {
-    const Board live = state.live(d);
+  // Hidden singles of a digit whose live board (State::live) is `live`: its places
+  // that are alone in their unit, as positions (a cell alone in its row and its box
+  // shows up twice). False when a unit that still needs the digit has no place left
+  // for it.
+  static bool hidden_singles(const Layout& layout, const Board& live, Board& singles) {
     Board nonempty;
     Board several;
     layout.classify(live, nonempty, several);

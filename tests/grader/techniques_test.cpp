@@ -68,7 +68,7 @@ TEST_F(Techniques, HiddenSingleFiresWhereADigitHasOnePlaceInAUnit) {
   place(4, 2, 1);
   place(7, 3, 1);
   Board singles;
-  ASSERT_TRUE(Singles<N>::hidden_singles(layout_, state_, 0, singles));
+  ASSERT_TRUE(Singles<N>::hidden_singles(layout_, state_.live(0), singles));
   EXPECT_EQ(cells_of(singles), std::vector<engine::Cell>{cell(1, 1)});
   EXPECT_EQ(state_.candidates(layout_, cell(1, 1)), 0x1FFu);  // not a naked single
 }
@@ -78,14 +78,14 @@ TEST_F(Techniques, HiddenSingleDoesNotFireWithTwoPlacesLeft) {
   place(3, 7, 1);
   place(4, 2, 1);
   Board singles;
-  ASSERT_TRUE(Singles<N>::hidden_singles(layout_, state_, 0, singles));
+  ASSERT_TRUE(Singles<N>::hidden_singles(layout_, state_.live(0), singles));
   EXPECT_FALSE(singles.any());
 }
 
 TEST_F(Techniques, HiddenSingleReportsADigitWithNoPlaceInAUnit) {
   for (int col = 1; col <= 9; ++col) eliminate(5, col, {4});
   Board singles;
-  EXPECT_FALSE(Singles<N>::hidden_singles(layout_, state_, 3, singles));
+  EXPECT_FALSE(Singles<N>::hidden_singles(layout_, state_.live(3), singles));
 }
 
 TEST_F(Techniques, NakedTwinsFireOnTwoCellsHoldingTheSameTwoDigits) {
