@@ -8,7 +8,7 @@ namespace sudoforge::engine {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+constexpr bool is_space(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
@@ -29,6 +29,13 @@ constexpr std::array<std::int8_t, 256> kSymbolValues = [] {
     values[static_cast<std::size_t>(c)] = value;
   }
   return values;
+}();
+
+// What ends the puzzle token of a line: a space (is_space) or '#'.
+constexpr std::array<bool, 256> kEndsToken = [] {
+  std::array<bool, 256> ends{};
+  for (int c = 0; c < 256; ++c) ends[static_cast<std::size_t>(c)] = is_space(static_cast<char>(c)) || c == '#';
+  return ends;
 }();
 
 // 'x' for printable ASCII, "byte 0x1F" otherwise.
@@ -110,12 +117,12 @@ std::string to_line(const Grid& grid) {
 
 void write_line(const Grid& grid, char* line) {
   const auto values = grid.values();
-  // kSymbols without a table lookup, so that the loop vectorizes: '.' for 0, '1'-'9',
-  // then 'A'-'G'.
+  // kSymbols without a table lookup, in bytes, so that the loop vectorizes 16 cells
+  // at a time: '.' for 0, '1'-'9', then 'A'-'G' (7 symbols after '9' in ASCII).
   for (std::size_t i = 0; i < values.size(); ++i) {
-    const int v = values[i];
-    const int symbol = v == 0 ? '.' : v <= 9 ? '0' + v : 'A' - 10 + v;
-    line[i] = static_cast<char>(symbol);
+    const std::uint8_t v = values[i];
+    const auto symbol = static_cast<std::uint8_t>('0' + v + (v > 9 ? 'A' - '9' - 1 : 0));
+    line[i] = static_cast<char>(v == 0 ? '.' : symbol);
   }
 }
 
@@ -173,10 +180,21 @@ void PuzzleParser::fail(int column, std::string reason) const {
 }
 
 Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset) const {
-  // One pass records the first bad symbol and the first digit out of range; the
-  // checks then report in order of importance: bad symbol, length, range.
   const auto cells = static_cast<std::size_t>(geometry_.cell_count());
   Grid grid(geometry_);
+  if (text.size() == cells) {  // the common case, without branches per symbol
+    const auto size = static_cast<std::uint8_t>(geometry_.size());
+    bool good = true;
+    for (std::size_t i = 0; i < cells; ++i) {
+      const auto value = static_cast<std::uint8_t>(symbol_value(text[i]));  // -1 (bad) becomes 255
+      good &= value <= size;
+      grid.set(static_cast<Cell>(i), value);
+    }
+    if (good) return grid;
+    grid = Grid(geometry_);
+  }
+  // One pass records the first bad symbol and the first digit out of range; the
+  // checks then report in order of importance: bad symbol, length, range.
   std::size_t bad = text.size();
   std::size_t too_big = text.size();
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -251,7 +269,7 @@ std::optional<ParsedPuzzle> PuzzleParser::feed(std::string_view line) {
 std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
   std::string_view rest = line.substr(start);
   std::size_t end = 0;
-  while (end < rest.size() && !is_space(rest[end]) && rest[end] != '#') ++end;
+  while (end < rest.size() && !kEndsToken[static_cast<unsigned char>(rest[end])]) ++end;
   const std::string_view token = rest.substr(0, end);
   std::string_view note = trim(rest.substr(end));
   if (note.starts_with('#')) note = trim(note.substr(1));
