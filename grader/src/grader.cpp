@@ -128,7 +128,7 @@ class Core {
       grade.tier = Tier::Diabolical;
       set_solution(result.solution, grade);
       if (options.record_steps) grade.stuck = path_.snapshot(state, values);
-      grade.te_depth = trial_.depth(state, result.solution, options.max_te_depth, result.root);
+      grade.te_depth = trial_.depth(state, result.solution, options.max_te_depth, search_.solution_path());
     }
     grade.score = score_of(grade.tier, grade.te_depth, grade.technique_counts, grade.rounds);
   }

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "propagation.hpp"
 
@@ -20,16 +22,9 @@ class UniquenessSearch {
   using Values = typename Propagation<N>::Values;
 
   explicit UniquenessSearch(const Propagation<N>& propagation)
-      : propagation_(propagation), layout_(propagation.layout()) {}
-
-  // What P made of the root's children: the root with one digit placed in its
-  // branch cell. Trial and error at the root would compute the same again.
-  struct RootChildren {
-    engine::Cell cell = -1;          // the root's branch cell; -1 when the root is complete
-    std::uint32_t contradicting = 0;  // digit bits (bit d for index d) whose child P refuted
-    std::uint32_t consistent = 0;     // those whose child P did not refute
-    State fixpoint{};                 // P of the last consistent child
-  };
+      : propagation_(propagation),
+        layout_(propagation.layout()),
+        path_(static_cast<std::size_t>(layout_.cell_count()) + 1) {}
 
   struct Result {
     int count = 0;  // 0, 1 or 2 (= several)
@@ -37,7 +32,17 @@ class UniquenessSearch {
     int depth = 0;
     Values solution{};
     bool finished = true;  // false: stopped at the node limit, count unknown
-    RootChildren root;     // complete for the children searched
+  };
+
+  // A node on the path from the root to the (first) solution, with what P made of
+  // its children: its position with one digit placed in its branch cell. Trial and
+  // error would compute the same again.
+  struct PathNode {
+    engine::Cell cell = 0;            // the branch cell
+    std::uint32_t contradicting = 0;  // digit bits (bit d for index d) whose child P refuted
+    std::uint32_t consistent = 0;     // those whose child P did not refute
+    int digit = 0;                    // the solution's digit index there
+    State next{};                     // P of that child: the next node on the path
   };
 
   // Searches from `root`, a P fixpoint (the rated path stops at one), which is the
@@ -48,14 +53,22 @@ class UniquenessSearch {
     result_ = Result{};
     node_limit_ = node_limit;
     values_ = values;
+    solution_path_size_ = 0;
     State state = root;
-    node(state, 0);
+    node(state, 0, 0U);
     return result_;
   }
 
+  // The nodes from the root to the first solution found by the last run, root
+  // first; complete when that run finished with exactly one solution.
+  std::span<const PathNode> solution_path() const { return {path_.data(), solution_path_size_}; }
+
  private:
-  // Returns true once two solutions are known.
-  bool node(State& state, int depth) {
+  // Returns true once two solutions are known. `digit_bit`: the digit placed to
+  // make this node, when its parent is on the path to the first solution or that
+  // is not found yet (path_ holds the current path until then, and the solution's
+  // from then on); else 0.
+  bool node(State& state, int depth, std::uint32_t digit_bit) {
     if (result_.nodes == node_limit_) {
       result_.finished = false;
       return true;  // unwinds the search
@@ -64,32 +77,35 @@ class UniquenessSearch {
     result_.depth = std::max(result_.depth, depth);
     if (depth > 0) {  // the root is a fixpoint already
       const bool consistent = propagation_.run(state, &values_);
-      if (depth == 1) note_root_child(state, consistent);
+      PathNode& parent = path_[static_cast<std::size_t>(depth - 1)];
+      (consistent ? parent.consistent : parent.contradicting) |= digit_bit;
       if (!consistent) return false;
     }
     if (state.complete(layout_)) {
-      if (++result_.count == 1) result_.solution = values_;
+      if (++result_.count == 1) {
+        result_.solution = values_;
+        solution_path_size_ = static_cast<std::size_t>(depth);
+      }
       return result_.count >= 2;
     }
     const engine::Cell cell = branch_cell(state);
-    if (depth == 0) result_.root.cell = cell;
+    // Entered before the first solution: this node is on the current path, and on
+    // the solution's if that is found below it.
+    const bool on_path = result_.count == 0;
+    PathNode& here = path_[static_cast<std::size_t>(depth)];
+    if (on_path) here = PathNode{cell, 0, 0, 0, {}};
     for (std::uint32_t digits = state.candidates(layout_, cell); digits != 0; digits &= digits - 1) {
       State child = state;
-      if (depth == 0) root_digit_ = std::countr_zero(digits);
-      propagation_.place(child, std::countr_zero(digits), cell, &values_);
-      if (node(child, depth + 1)) return true;
+      const int digit = std::countr_zero(digits);
+      propagation_.place(child, digit, cell, &values_);
+      const int found = result_.count;
+      if (node(child, depth + 1, on_path ? 1U << digit : 0U)) return true;
+      if (on_path && found == 0 && result_.count == 1) {  // the first solution lies below this child
+        here.digit = digit;
+        here.next = child;
+      }
     }
     return false;
-  }
-
-  void note_root_child(const State& state, bool consistent) {
-    RootChildren& root = result_.root;
-    if (!consistent) {
-      root.contradicting |= 1U << root_digit_;
-      return;
-    }
-    root.consistent |= 1U << root_digit_;
-    root.fixpoint = state;
   }
 
   // The first open cell with the fewest candidates.
@@ -117,7 +133,8 @@ class UniquenessSearch {
   const Layout& layout_;
   Result result_;
   Values values_{};  // digits of the current path (a cell is rewritten whenever it is placed again)
-  int root_digit_ = 0;  // the digit placed in the root's branch cell on the current path
+  std::vector<PathNode> path_;  // by depth (sized once: references into it stay valid)
+  std::size_t solution_path_size_ = 0;
 };
 
 }  // namespace sudoforge::grader::detail

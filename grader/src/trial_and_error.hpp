@@ -13,14 +13,16 @@
 //    the solution never contradicts, so only the others are tried.
 //  - Cells with fewer candidates are tried first: removing the wrong digit of a
 //    two-candidate cell places the other, so the puzzle falls sooner.
-//  - The uniqueness search has already run P on the root with each digit of its
-//    branch cell placed: those trials are not made again. A digit refuted there is
-//    eliminated at once (an elimination T&E(1) makes whatever the order); one not
-//    refuted is not tried while the position is still the root. When all but one
-//    digit were refuted, the position after eliminating them is the P fixpoint of
-//    the remaining child, which the search kept.
+//  - The uniqueness search has already run P on each node of the path to the
+//    solution with each digit of its branch cell placed: those trials are not made
+//    again. Where every wrong digit of a path node was refuted so, eliminating them
+//    (eliminations T&E(1) makes, whatever the order) leaves the next path node,
+//    which the search kept; at the first path node where not all were, the refuted
+//    ones are eliminated and the others are not tried while the position is still
+//    that node.
 
 #include <array>
+#include <span>
 
 #include "propagation.hpp"
 #include "search.hpp"
@@ -34,30 +36,35 @@ class TrialAndError {
   using State = engine::UnitBoards<N>;
   using RowSet = typename Layout::RowSet;
   using Values = typename Propagation<N>::Values;
-  using RootChildren = typename UniquenessSearch<N>::RootChildren;
+  using PathNode = typename UniquenessSearch<N>::PathNode;
 
   explicit TrialAndError(const Propagation<N>& propagation)
       : propagation_(propagation), layout_(propagation.layout()) {}
 
   // The smallest k <= max_depth for which T&E(k) solves `state` (a P fixpoint of a
   // puzzle whose unique solution is `solution`), or max_depth + 1 if none does.
-  // `root` is what the uniqueness search from `state` learnt of its children.
+  // `path` is the uniqueness search's path from `state` to the solution.
   // Out of line (once per puzzle) so that scripts/bench-grade can name its share.
-  [[gnu::noinline]] int depth(const State& state, const Values& solution, int max_depth, const RootChildren& root) {
-    State work = state;
+  [[gnu::noinline]] int depth(const State& state, const Values& solution, int max_depth,
+                              std::span<const PathNode> path) {
     known_ = nullptr;
-    if (root.cell >= 0 && root.contradicting != 0) {
-      if (root.consistent == (state.candidates(layout_, root.cell) & ~root.contradicting) &&
-          std::has_single_bit(root.consistent)) {
-        work = root.fixpoint;
-      } else {
-        for (std::uint32_t digits = root.contradicting; digits != 0; digits &= digits - 1) {
-          work.eliminate(layout_, std::countr_zero(digits), root.cell);
-        }
-        propagation_.run(work, nullptr);  // cannot refute: the solution survives
+    const State* start = &state;
+    const PathNode* partial = nullptr;  // the first path node with a wrong digit P did not refute
+    for (const PathNode& node : path) {
+      if (node.consistent != 1U << node.digit) {
+        partial = &node;
+        break;
       }
-    } else if (root.cell >= 0) {
-      known_ = &root;  // skip its consistent digits while the position is the root
+      start = &node.next;
+    }
+    State work = *start;
+    if (partial != nullptr && partial->contradicting != 0) {
+      for (std::uint32_t digits = partial->contradicting; digits != 0; digits &= digits - 1) {
+        work.eliminate(layout_, std::countr_zero(digits), partial->cell);
+      }
+      propagation_.run(work, nullptr);  // cannot refute: the solution survives
+    } else {
+      known_ = partial;  // skip its unrefuted digits while the position is that node
     }
     for (int k = 1; k <= max_depth; ++k) {
       if (fixpoint(work, k, &solution) && work.complete(layout_)) return k;
@@ -118,7 +125,7 @@ class TrialAndError {
 
   const Propagation<N>& propagation_;
   const Layout& layout_;
-  const RootChildren* known_ = nullptr;  // while the top-level position is still the search's root
+  const PathNode* known_ = nullptr;  // while the top-level position is still this path node's
 };
 
 }  // namespace sudoforge::grader::detail
