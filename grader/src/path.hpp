@@ -35,6 +35,7 @@ class RatedPath {
   // Out of line (once per puzzle) so that scripts/bench-grade can name its share.
   [[gnu::noinline]] PathEnd run(State& state, Values& values, Grade& grade, bool record) {
     Technique level = Technique::NakedSingle;
+    unchecked_ = (1U << N) - 1;
     for (;;) {
       if (state.complete(layout_)) return PathEnd::Solved;
       const std::size_t first_step = grade.steps.size();
@@ -94,7 +95,8 @@ class RatedPath {
     if (record) std::sort(placements.begin(), placements.end());
     for (const auto& [cell, d] : placements) {
       if (!state.allows(layout_, d, cell)) return false;  // two singles of one digit in a unit
-      propagation_.place(state, d, cell, &values);
+      propagation_.place(state, d, cell, &values);  // the cell held d alone: only d's board changes
+      unchecked_ |= 1U << d;
       ++grade.technique_counts[static_cast<int>(Technique::NakedSingle)];
       if (record) {
         grade.steps.push_back(Step{Technique::NakedSingle, grade.rounds, -1, {cell}, engine::digit_bit(d + 1), {}});
@@ -107,13 +109,13 @@ class RatedPath {
   // contradiction, else how many.
   int find_hidden(const State& state) {
     hidden_.clear();
-    for (int d = 0; d < N; ++d) {
+    for (std::uint32_t digits = unchecked_; digits != 0; digits &= digits - 1) {
+      const int d = std::countr_zero(digits);
       Board singles;
       const Board live = state.live(d);
-      if (live == hidden_free_[static_cast<std::size_t>(d)]) continue;  // no singles in it, as found before
       if (!Singles<N>::hidden_singles(layout_, live, singles)) return -1;
       if (!singles.any()) {
-        hidden_free_[static_cast<std::size_t>(d)] = live;
+        unchecked_ &= ~(1U << d);  // none until its board changes
         continue;
       }
       // Positions rise with the unit index, so a cell's first position is its first unit.
@@ -137,6 +139,7 @@ class RatedPath {
     for (const Hidden& single : hidden_) {
       // One cell wanted by two digits, or a digit twice in a unit: no solution.
       if (state.is_solved(layout_, single.cell) || !state.allows(layout_, single.digit, single.cell)) return false;
+      unchecked_ |= state.candidates(layout_, single.cell);  // every digit that loses a place
       propagation_.place(state, single.digit, single.cell, &values);
       ++grade.technique_counts[static_cast<int>(Technique::HiddenSingle)];
       if (record) {
@@ -233,7 +236,10 @@ class RatedPath {
     ++grade.rounds;
     for (const Pattern& pattern : patterns_) {
       ++grade.technique_counts[static_cast<int>(pattern.technique)];
-      for (const Elimination& gone : pattern.eliminations) state.eliminate(layout_, gone.digit - 1, gone.cell);
+      for (const Elimination& gone : pattern.eliminations) {
+        state.eliminate(layout_, gone.digit - 1, gone.cell);
+        unchecked_ |= 1U << (gone.digit - 1);
+      }
       if (!record) continue;
       Step step{pattern.technique, grade.rounds, pattern.unit, {}, engine::digit_bit(pattern.first + 1) |
                                                                        engine::digit_bit(pattern.second + 1),
@@ -249,9 +255,9 @@ class RatedPath {
   // Scratch, kept to reuse their memory.
   std::vector<std::pair<engine::Cell, int>> placements_;
   std::vector<Hidden> hidden_;
-  // Per digit, the last live board found without hidden singles (they depend on
-  // nothing else); the empty board has none.
-  std::array<Board, N> hidden_free_{};
+  // The digits whose boards changed since they were last found without hidden
+  // singles: the others have none (they depend on nothing else).
+  std::uint32_t unchecked_ = 0;
   std::vector<Pattern> patterns_;
 };
 
