@@ -139,10 +139,7 @@ class Core {
   using Values = typename detail::Propagation<N>::Values;
 
   void set_solution(const Values& values, Grade& grade) const {
-    grade.solution = engine::Grid(layout_.geometry());
-    for (engine::Cell cell = 0; cell < layout_.cell_count(); ++cell) {
-      grade.solution.set(cell, values[static_cast<std::size_t>(cell)]);
-    }
+    grade.solution = engine::Grid(layout_.geometry(), values);
   }
 
   static constexpr std::uint64_t kSearchBudget = 10000;

@@ -183,7 +183,8 @@ class RatedPath {
 
   template <typename OnRise>
   int hidden_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
-    const Board pairs = propagation_.positions_of(propagation_.pair_cells(state));
+    Board pairs;  // found when first needed
+    bool pairs_known = false;
     std::array<Board, N> live;
     std::array<Board, N> two;
     for (int d = 0; d < N; ++d) {
@@ -192,9 +193,15 @@ class RatedPath {
     }
     patterns_.clear();
     for (int d = 0; d < N; ++d) {
+      if (!two[d].any()) continue;
       for (int e = d + 1; e < N; ++e) {
         if (!(two[d] & two[e]).any()) continue;
         const Board units = Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]);
+        if (!units.any()) continue;
+        if (!pairs_known) {
+          pairs = propagation_.positions_of(propagation_.pair_cells(state));
+          pairs_known = true;
+        }
         Twins<N>::taking(layout_, units, live[d], pairs).for_each([&](int flag) {
           const int unit = layout_.unit_at(flag);
           const Board twins = live[d] & layout_.field(unit);

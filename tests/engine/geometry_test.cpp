@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <vector>
+
+#include "sudoforge/engine/grid.hpp"
 
 namespace sudoforge::engine {
 namespace {
@@ -55,6 +58,22 @@ TEST(Geometry, MapsCellsToRowsColumnsAndBoxes) {
   EXPECT_EQ(geometry.box(geometry.cell(2, 2)), 2);
   EXPECT_EQ(geometry.box(geometry.cell(5, 5)), 5);
   EXPECT_EQ(cell_name(geometry, 29), "r5c6");
+}
+
+}  // namespace
+}  // namespace sudoforge::engine
+
+namespace sudoforge::engine {
+namespace {
+
+TEST(Grid, TakesItsValuesInOneGo) {
+  const Geometry six(2, 3);
+  std::vector<std::uint8_t> values(static_cast<std::size_t>(six.cell_count()) + 5, 0);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint8_t>(i % 7);
+  const Grid grid(six, values);
+  for (Cell cell = 0; cell < six.cell_count(); ++cell) EXPECT_EQ(grid[cell], cell % 7) << cell;
+  EXPECT_EQ(grid.values().size(), 36u);  // extra values are not taken
+  EXPECT_EQ(grid.geometry(), six);
 }
 
 }  // namespace

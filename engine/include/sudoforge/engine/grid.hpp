@@ -17,6 +17,11 @@ class Grid {
   Grid() = default;
   // An empty grid of the given geometry.
   explicit Grid(const Geometry& geometry) : geometry_(geometry) {}
+  // A grid of the given geometry holding `values` (cell_count() of them, each in
+  // [0, size()]), copied in one go.
+  Grid(const Geometry& geometry, std::span<const std::uint8_t> values) : geometry_(geometry) {
+    std::copy_n(values.begin(), std::min(values.size(), static_cast<std::size_t>(cell_count())), values_.begin());
+  }
 
   const Geometry& geometry() const { return geometry_; }
   int size() const { return geometry_.size(); }
