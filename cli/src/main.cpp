@@ -1,5 +1,7 @@
 // sudoforge: the program. The single place where errors become exit codes.
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
 
@@ -8,6 +10,11 @@
 #include "sudoforge/store/store.hpp"
 
 int main(int argc, char** argv) {
+  // Records go out in 64 KiB writes, not stdio's 4 KiB (grading 17clue.txt made 2,651
+  // write calls, now 166); a terminal keeps its line buffering. Before any output, as
+  // setvbuf requires. Reports of bad records still flush stdout first (report()).
+  static char stdout_buffer[1 << 16];
+  if (isatty(STDOUT_FILENO) == 0) std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
   try {
     return sudoforge::cli::run(argc, argv);
   } catch (const sudoforge::store::StoreError& error) {
