@@ -160,9 +160,9 @@ class RatedPath {
     std::array<Board, N> live;  // the round sees one position: nothing changes until applied
     for (int d = 0; d < N; ++d) live[d] = state.live(d);
     const bool consistent = Twins<N>::for_each_naked_candidate(live, pair_rows, [&](int d, int e) {
-      Board units;
-      if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return false;
       const Board both = pairs & live[d] & live[e];
+      Board units;
+      if (!Twins<N>::naked_twins(layout_, both, units)) return false;
       Twins<N>::naked_taking(layout_, units, live[d], live[e], both).for_each([&](int flag) {
         const int unit = layout_.unit_at(flag);
         const Board& field = layout_.field(unit);

@@ -83,9 +83,9 @@ class Propagation {
         pairs = positions_of(pair_rows);
         pairs_known = true;
       }
-      Board units;
-      if (!Twins<N>::naked_twins(layout_, state, pairs, d, e, units)) return false;
       const Board both = pairs & live[d] & live[e];
+      Board units;
+      if (!Twins<N>::naked_twins(layout_, both, units)) return false;
       Twins<N>::naked_taking(layout_, units, live[d], live[e], both).for_each([&](int flag) {
         const Board& field = layout_.field(layout_.unit_at(flag));
         const Board twins = both & field;

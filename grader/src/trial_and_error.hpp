@@ -104,7 +104,7 @@ class TrialAndError {
             continue;
           }
           if (!contradicts(state, d, cell, level - 1)) continue;
-          if (top) known_ = nullptr;  // the position is no longer the root
+          if (top) known_ = nullptr;  // the position is no longer that path node's
           state.eliminate(layout_, d, cell);
           outcome = propagation_.run(state, nullptr) ? 1 : -1;
         }

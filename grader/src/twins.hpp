@@ -43,11 +43,10 @@ struct Twins {
   }
 
   // Naked twins of digits d < e: the units (spare flags) where exactly two cells
-  // hold just d and e. `pairs` holds every position of every cell with exactly two
-  // candidates. False when three such cells share a unit (no room for them).
-  static bool naked_twins(const Layout& layout, const State& state, const Board& pairs, int d, int e,
-                          Board& units) {
-    const Board both = pairs & state.live(d) & state.live(e);
+  // hold just d and e. `both` is pairs & live_d & live_e, where `pairs` holds every
+  // position of every cell with exactly two candidates. False when three such cells
+  // share a unit (no room for them).
+  static bool naked_twins(const Layout& layout, const Board& both, Board& units) {
     Board two_or_more;
     Board three_or_more;
     layout.classify(layout.drop_lowest(both), two_or_more, three_or_more);
@@ -56,8 +55,8 @@ struct Twins {
   }
 
   // Of the units (spare flags) where d and e are naked twins, those where the pair
-  // takes something: d or e has a place there outside the twins. `both` is
-  // pairs & live_d & live_e, as naked_twins takes it.
+  // takes something: d or e has a place there outside the twins. `both` as
+  // naked_twins takes it.
   static Board naked_taking(const Layout& layout, const Board& units, const Board& live_d, const Board& live_e,
                             const Board& both) {
     Board elsewhere;

@@ -94,7 +94,7 @@ TEST_F(Techniques, NakedTwinsFireOnTwoCellsHoldingTheSameTwoDigits) {
   const Propagation<N> propagation(layout_);
   const Board pairs = propagation.positions_of(propagation.pair_cells(state_));
   Board units;
-  ASSERT_TRUE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
+  ASSERT_TRUE(Twins<N>::naked_twins(layout_, pairs & state_.live(0) & state_.live(1), units));
   EXPECT_EQ(units_of(units), (std::vector<int>{0, 18}));  // row 1 and box 1
   ASSERT_EQ(propagation.apply_twins(state_), 1);
   EXPECT_EQ(state_.candidates(layout_, cell(1, 9)), 0x1FCu);  // 1 and 2 left r1c9
@@ -108,7 +108,7 @@ TEST_F(Techniques, NakedTwinsDoNotFireOnThreeCandidates) {
   const Propagation<N> propagation(layout_);
   const Board pairs = propagation.positions_of(propagation.pair_cells(state_));
   Board units;
-  ASSERT_TRUE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
+  ASSERT_TRUE(Twins<N>::naked_twins(layout_, pairs & state_.live(0) & state_.live(1), units));
   EXPECT_FALSE(units.any());
 }
 
@@ -117,7 +117,7 @@ TEST_F(Techniques, NakedTwinsReportThreeCellsSharingTwoDigits) {
   const Propagation<N> propagation(layout_);
   const Board pairs = propagation.positions_of(propagation.pair_cells(state_));
   Board units;
-  EXPECT_FALSE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
+  EXPECT_FALSE(Twins<N>::naked_twins(layout_, pairs & state_.live(0) & state_.live(1), units));
 }
 
 // Naked twins take a digit only where d or e has a place outside the two cells.
@@ -128,7 +128,7 @@ TEST_F(Techniques, NakedTwinsTakeOnlyWhereTheirDigitsHaveOtherPlaces) {
   const Propagation<N> propagation(layout_);
   const Board pairs = propagation.positions_of(propagation.pair_cells(state_));
   Board units;
-  ASSERT_TRUE(Twins<N>::naked_twins(layout_, state_, pairs, 0, 1, units));
+  ASSERT_TRUE(Twins<N>::naked_twins(layout_, pairs & state_.live(0) & state_.live(1), units));
   ASSERT_EQ(units_of(units), (std::vector<int>{0, 18}));
   const Board live1 = state_.live(0);
   const Board live2 = state_.live(1);
