@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 #include <vector>
 
 #include "propagation.hpp"
@@ -157,6 +158,7 @@ class RatedPath {
     const RowSet pair_rows = propagation_.pair_cells(state);
     const Board pairs = propagation_.positions_of(pair_rows);
     patterns_.clear();
+    eliminations_.clear();
     std::array<Board, N> live;  // the round sees one position: nothing changes until applied
     for (int d = 0; d < N; ++d) live[d] = state.live(d);
     const bool consistent = Twins<N>::for_each_naked_candidate(live, pair_rows, [&](int d, int e) {
@@ -167,13 +169,13 @@ class RatedPath {
         const int unit = layout_.unit_at(flag);
         const Board& field = layout_.field(unit);
         const Board twins = both & field;
-        Pattern pattern{Technique::NakedTwins, unit, d, e, twins, {}};
+        const std::size_t first = eliminations_.size();
         for (const int x : {d, e}) {
           without(live[x] & field, twins).for_each([&](int position) {
-            pattern.eliminations.push_back({layout_.cell_at(position), x + 1});
+            eliminations_.push_back({layout_.cell_at(position), x + 1});
           });
         }
-        patterns_.push_back(std::move(pattern));
+        patterns_.push_back({Technique::NakedTwins, unit, d, e, twins, first, eliminations_.size()});
       });
       return true;
     });
@@ -192,6 +194,7 @@ class RatedPath {
       two[d] = Twins<N>::exactly_two(layout_, live[d]);
     }
     patterns_.clear();
+    eliminations_.clear();
     for (int d = 0; d < N; ++d) {
       if (!two[d].any()) continue;
       for (int e = d + 1; e < N; ++e) {
@@ -205,16 +208,18 @@ class RatedPath {
         Twins<N>::taking(layout_, units, live[d], pairs).for_each([&](int flag) {
           const int unit = layout_.unit_at(flag);
           const Board twins = live[d] & layout_.field(unit);
-          Pattern pattern{Technique::HiddenTwins, unit, d, e, twins, {}};
+          const std::size_t first = eliminations_.size();
           twins.for_each([&](int position) {
             const engine::Cell cell = layout_.cell_at(position);
             for (int other = 0; other < N; ++other) {
               if (other != d && other != e && state.allows(layout_, other, cell)) {
-                pattern.eliminations.push_back({cell, other + 1});
+                eliminations_.push_back({cell, other + 1});
               }
             }
           });
-          if (!pattern.eliminations.empty()) patterns_.push_back(std::move(pattern));
+          if (eliminations_.size() > first) {
+            patterns_.push_back({Technique::HiddenTwins, unit, d, e, twins, first, eliminations_.size()});
+          }
         });
       }
     }
@@ -233,7 +238,8 @@ class RatedPath {
     int first;   // digit indices
     int second;
     Board cells;
-    std::vector<Elimination> eliminations;
+    std::size_t begin;  // its eliminations: eliminations_[begin, end)
+    std::size_t end;
   };
 
   template <typename OnRise>
@@ -243,14 +249,15 @@ class RatedPath {
     ++grade.rounds;
     for (const Pattern& pattern : patterns_) {
       ++grade.technique_counts[static_cast<int>(pattern.technique)];
-      for (const Elimination& gone : pattern.eliminations) {
+      const std::span<const Elimination> eliminations(eliminations_.data() + pattern.begin, pattern.end - pattern.begin);
+      for (const Elimination& gone : eliminations) {
         state.eliminate(layout_, gone.digit - 1, gone.cell);
         unchecked_ |= 1U << (gone.digit - 1);
       }
       if (!record) continue;
       Step step{pattern.technique, grade.rounds, pattern.unit, {}, engine::digit_bit(pattern.first + 1) |
                                                                        engine::digit_bit(pattern.second + 1),
-                pattern.eliminations};
+                {eliminations.begin(), eliminations.end()}};
       pattern.cells.for_each([&](int position) { step.cells.push_back(layout_.cell_at(position)); });
       grade.steps.push_back(std::move(step));
     }
@@ -266,6 +273,7 @@ class RatedPath {
   // singles: the others have none (they depend on nothing else).
   std::uint32_t unchecked_ = 0;
   std::vector<Pattern> patterns_;
+  std::vector<Elimination> eliminations_;  // of every pattern in patterns_
 };
 
 }  // namespace sudoforge::grader::detail
