@@ -398,11 +398,12 @@ int run_generate(const GenerateOptions& options) {
           if (done.load() || InterruptGuard::requested()) return false;
           if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
           item.index = issued;
+          item.candidate.accepted = false;  // work leaves it so once done
           issued += static_cast<std::uint64_t>(request.shards);
           ++issued_count;
           return true;
         },
-        [&](std::vector<Item>& items) {
+        [&](std::span<Item> items) {
           generator::Generator& generator = generators.local();
           for (Item& item : items) {
             if (done.load()) continue;  // too late to matter; skipped in order below
@@ -411,7 +412,7 @@ int run_generate(const GenerateOptions& options) {
             if (item.candidate.accepted) item.canonical = engine::canonical_key(item.candidate.puzzle);
           }
         },
-        [&](const std::vector<Item>& items) {
+        [&](std::span<const Item> items) {
           for (const Item& item : items) {
             if (done.load()) break;
             next_index = item.index + 1;

@@ -58,7 +58,7 @@ int run_grade(const GradeOptions& options) {
   std::string out;
   std::string source;  // FILE:LINE of a record
   std::array<char, engine::kMaxCells> puzzle_text;
-  grade_inputs(inputs, [] { return false; }, [&](std::vector<GradedItem>& items) {
+  grade_inputs(inputs, [] { return false; }, [&](std::span<GradedItem> items) {
     out.clear();
     for (const GradedItem& item : items) {
       const InputRecord& record = item.record;

@@ -13,21 +13,26 @@ constexpr std::size_t kBatchSize = 32;
 }
 
 void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
-                  const std::function<void(std::vector<GradedItem>&)>& emit) {
+                  const std::function<void(std::span<GradedItem>)>& emit) {
   PerThread<grader::Grader> graders(inputs.geometry);
   PuzzleInput input(inputs.files, inputs.geometry, inputs.format);
   input.set_shard(inputs.shard, inputs.shards);
   ordered_pipeline<GradedItem>(
-      inputs.threads, kBatchSize, [&](GradedItem& item) { return !stop() && input.next(item.record); },
-      [&](std::vector<GradedItem>& items) {
+      inputs.threads, kBatchSize,
+      [&](GradedItem& item) {
+        item.canonical.clear();  // the item held an earlier record
+        item.symmetry.clear();
+        return !stop() && input.next(item.record);
+      },
+      [&](std::span<GradedItem> items) {
         grader::Grader& grader = graders.local();
         for (GradedItem& item : items) {
-          if (item.record.kind == InputRecord::Kind::Rejected) {
+          if (item.record.kind != InputRecord::Kind::Puzzle) {
             item.grade = grader::Grade{};
             item.grade.status = grader::Status::Invalid;
             item.grade.reason = item.record.reason;
+            continue;
           }
-          if (item.record.kind != InputRecord::Kind::Puzzle) continue;
           item.grade = grader.grade(item.record.grid, inputs.options);
           if (inputs.with_keys && item.grade.status == grader::Status::Unique) {
             item.canonical = engine::canonical_key(item.record.grid);
@@ -35,7 +40,7 @@ void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
           }
         }
       },
-      [&](std::vector<GradedItem>& items) { emit(items); });
+      [&](std::span<GradedItem> items) { emit(items); });
 }
 
 void GradeTally::count(const grader::Grade& grade) {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,7 @@ namespace sudoforge::cli {
 
 struct GradedItem {
   InputRecord record;
-  grader::Grade grade;    // for a rejected record: status invalid and its reason
+  grader::Grade grade;    // for a rejected or unreadable record: status invalid and its reason
   std::string canonical;  // with keys asked for, for unique puzzles
   std::string symmetry;
 };
@@ -35,7 +36,7 @@ struct GradeInputs {
 // order. Stops reading early once `stop()` returns true (what was read is still
 // graded and emitted).
 void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
-                  const std::function<void(std::vector<GradedItem>&)>& emit);
+                  const std::function<void(std::span<GradedItem>)>& emit);
 
 // How many of each outcome, and the summary line(s) for stderr.
 struct GradeTally {

@@ -63,7 +63,7 @@ int run_import(const ImportOptions& options) {
   };
   const InterruptGuard interrupt;
   try {
-    grade_inputs(inputs, InterruptGuard::requested, [&](std::vector<GradedItem>& items) {
+    grade_inputs(inputs, InterruptGuard::requested, [&](std::span<GradedItem> items) {
       for (GradedItem& item : items) {
         const InputRecord& record = item.record;
         if (record.kind == InputRecord::Kind::Unreadable) {

@@ -7,6 +7,7 @@
 #include <tbb/parallel_pipeline.h>
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #if defined(__SANITIZE_THREAD__)
@@ -40,49 +41,53 @@ template <typename T>
 using PerThread = tbb::enumerable_thread_specific<T>;
 
 // Calls read(Item&) until it returns false, in batches of up to `batch` items;
-// work(std::vector<Item>&) on each batch on any thread; emit(std::vector<Item>&)
-// on each batch in input order, one at a time (it may move the items out). At most
-// 4 batches per thread are in flight, so memory stays flat on endless input.
+// work(std::span<Item>) on each batch on any thread; emit(std::span<Item>) on each
+// batch in input order, one at a time (it may move the items out). At most 4
+// batches per thread are in flight, so memory stays flat on endless input.
+// Items are made once and reused from batch to batch (no item is built, moved or
+// freed per input): read must set every field of its item that work and emit read.
 template <typename Item, typename Read, typename Work, typename Emit>
 void ordered_pipeline(int threads, std::size_t batch, Read&& read, Work&& work, Emit&& emit) {
   // The batches live here, not in TBB's tokens (a token carries a plain pointer):
   // batch n uses slot n % live, free again by then because the last stage finishes
   // batches in order and at most `live` are in flight. An exception anywhere
-  // leaves nothing behind, and batches keep their capacity from round to round.
+  // leaves nothing behind.
+  struct Slot {
+    std::vector<Item> items;  // made on first use, then reused
+    std::size_t count = 0;    // how many this batch holds
+  };
   const auto live = static_cast<std::size_t>(4 * threads);
-  std::vector<std::vector<Item>> slots(live);
+  std::vector<Slot> slots(live);
   std::size_t next = 0;
   int reading = 0;   // stands for the reader stage's state, for ThreadSanitizer
   int emitting = 0;  // and the writer's
   tbb::parallel_pipeline(
       live,
-      tbb::make_filter<void, std::vector<Item>*>(tbb::filter_mode::serial_in_order,
-                                                 [&](tbb::flow_control& control) -> std::vector<Item>* {
-                                                   taken_over(&reading);
-                                                   std::vector<Item>* items = &slots[next++ % live];
-                                                   taken_over(items);  // emitted before
-                                                   items->clear();
-                                                   items->reserve(batch);
-                                                   Item item{};
-                                                   while (items->size() < batch && read(item))
-                                                     items->push_back(std::move(item));
-                                                   if (items->empty()) control.stop();
-                                                   handed_over(items);
-                                                   handed_over(&reading);
-                                                   return items;
-                                                 }) &
-          tbb::make_filter<std::vector<Item>*, std::vector<Item>*>(tbb::filter_mode::parallel,
-                                                                   [&](std::vector<Item>* items) {
-                                                                     taken_over(items);
-                                                                     work(*items);
-                                                                     handed_over(items);
-                                                                     return items;
-                                                                   }) &
-          tbb::make_filter<std::vector<Item>*, void>(tbb::filter_mode::serial_in_order, [&](std::vector<Item>* items) {
+      tbb::make_filter<void, Slot*>(tbb::filter_mode::serial_in_order,
+                                    [&](tbb::flow_control& control) -> Slot* {
+                                      taken_over(&reading);
+                                      Slot* slot = &slots[next++ % live];
+                                      taken_over(slot);  // emitted before
+                                      if (slot->items.size() < batch) slot->items.resize(batch);
+                                      slot->count = 0;
+                                      while (slot->count < batch && read(slot->items[slot->count])) ++slot->count;
+                                      if (slot->count == 0) control.stop();
+                                      handed_over(slot);
+                                      handed_over(&reading);
+                                      return slot;
+                                    }) &
+          tbb::make_filter<Slot*, Slot*>(tbb::filter_mode::parallel,
+                                         [&](Slot* slot) {
+                                           taken_over(slot);
+                                           work(std::span<Item>(slot->items.data(), slot->count));
+                                           handed_over(slot);
+                                           return slot;
+                                         }) &
+          tbb::make_filter<Slot*, void>(tbb::filter_mode::serial_in_order, [&](Slot* slot) {
             taken_over(&emitting);
-            taken_over(items);
-            emit(*items);
-            handed_over(items);
+            taken_over(slot);
+            emit(std::span<Item>(slot->items.data(), slot->count));
+            handed_over(slot);
             handed_over(&emitting);
           }));
   taken_over(&reading);  // the caller goes on with what both serial stages left

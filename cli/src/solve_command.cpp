@@ -134,11 +134,11 @@ int run_solve(const SolveOptions& options) {
 
   ordered_pipeline<Item>(
       thread_limit.threads(), kBatchSize, [&](Item& item) { return input.next(item.record); },
-      [&](std::vector<Item>& items) {
+      [&](std::span<Item> items) {
         engine::Solver& solver = solvers.local();
         for (Item& item : items) solve_item(item, solver, units, options.limit);
       },
-      [&](const std::vector<Item>& items) {
+      [&](std::span<const Item> items) {
         for (const Item& item : items) {
           if (item.record.kind != InputRecord::Kind::Puzzle) {
             (item.record.kind == InputRecord::Kind::Unreadable ? tally.unreadable : tally.rejected)++;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -102,14 +103,19 @@ TEST(GradeCommand, MatchesTheGoldenRecords) {
   EXPECT_EQ(result.out, test::read_file(test::fixture_path("graded_golden.csv")));
 }
 
-TEST(GradeCommand, GivesEveryBadLineARecordAndAMessageAndGradesTheRest) {
+// A unique puzzle, one with several solutions, an unreadable line, one without a
+// solution, one with clashing givens and the unique one again.
+std::string bad_lines() {
   const std::string unique = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
   std::string several = unique;
   several[0] = '.';
   std::string none = unique;
   none[1] = '6';
-  const std::string file =
-      temp_file("grade_bad.txt", unique + "\n" + several + "\nxyz\n" + none + "\n44" + unique.substr(2) + "\n" + unique + "\n");
+  return unique + "\n" + several + "\nxyz\n" + none + "\n44" + unique.substr(2) + "\n" + unique + "\n";
+}
+
+TEST(GradeCommand, GivesEveryBadLineARecordAndAMessageAndGradesTheRest) {
+  const std::string file = temp_file("grade_bad.txt", bad_lines());
   const auto result = run_command(sudoforge("grade --quiet " + file));
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.err, file + ":2: more than one solution\n" + file + ":3: bad character 'x' at column 1\n" + file +
@@ -127,6 +133,39 @@ TEST(GradeCommand, GivesEveryBadLineARecordAndAMessageAndGradesTheRest) {
   }
   EXPECT_EQ(fields_of(lines[3])[1], "");  // an unreadable line has no puzzle
   EXPECT_EQ(fields_of(lines[3])[3], "bad character 'x' at column 1");
+}
+
+TEST(GradeCommand, RecordsAfterManyBatchesCarryNothingOverFromEarlierOnes) {
+  // The pipeline reuses its items batch after batch: after 300 lines (top1465
+  // puzzles, and the bad lines in reverse order among them) the bad lines' records
+  // must read as they do on their own (but for their source).
+  std::istringstream top(test::read_file(test::data_path("top1465.txt")));
+  std::string before;
+  int taken = 0;
+  for (std::string line; taken < 294 && std::getline(top, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    before += line + "\n";
+    if (++taken == 170) {
+      auto reversed = lines_of(bad_lines());
+      std::reverse(reversed.begin(), reversed.end());
+      for (const std::string& bad : reversed) before += bad + "\n";
+    }
+  }
+  const auto alone = run_command(sudoforge("grade --quiet --threads 1 " + temp_file("reuse_alone.txt", bad_lines())));
+  const auto after =
+      run_command(sudoforge("grade --quiet --threads 1 " + temp_file("reuse_after.txt", before + bad_lines())));
+  EXPECT_EQ(after.exit_code, alone.exit_code);
+  const auto lines = lines_of(alone.out);
+  const auto later = lines_of(after.out);
+  ASSERT_EQ(lines.size(), 7u);
+  ASSERT_EQ(later.size(), lines.size() + 300);
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    auto fields = fields_of(lines[i]);
+    auto later_fields = fields_of(later[i + 300]);
+    fields.erase(fields.begin());
+    later_fields.erase(later_fields.begin());
+    EXPECT_EQ(later_fields, fields) << later[i + 300];
+  }
 }
 
 TEST(GradeCommand, GivesTheSameBytesWithOneOrTwoThreads) {
