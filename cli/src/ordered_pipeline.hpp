@@ -45,7 +45,8 @@ using PerThread = tbb::enumerable_thread_specific<T>;
 // batch in input order, one at a time (it may move the items out). At most 4
 // batches per thread are in flight, so memory stays flat on endless input.
 // Items are made once and reused from batch to batch (no item is built, moved or
-// freed per input): read must set every field of its item that work and emit read.
+// freed per input), so an item holds an earlier input's values until the stages
+// set them: each field must be set before it is read.
 template <typename Item, typename Read, typename Work, typename Emit>
 void ordered_pipeline(int threads, std::size_t batch, Read&& read, Work&& work, Emit&& emit) {
   // The batches live here, not in TBB's tokens (a token carries a plain pointer):
@@ -61,35 +62,34 @@ void ordered_pipeline(int threads, std::size_t batch, Read&& read, Work&& work, 
   std::size_t next = 0;
   int reading = 0;   // stands for the reader stage's state, for ThreadSanitizer
   int emitting = 0;  // and the writer's
-  tbb::parallel_pipeline(
-      live,
-      tbb::make_filter<void, Slot*>(tbb::filter_mode::serial_in_order,
-                                    [&](tbb::flow_control& control) -> Slot* {
-                                      taken_over(&reading);
-                                      Slot* slot = &slots[next++ % live];
-                                      taken_over(slot);  // emitted before
-                                      if (slot->items.size() < batch) slot->items.resize(batch);
-                                      slot->count = 0;
-                                      while (slot->count < batch && read(slot->items[slot->count])) ++slot->count;
-                                      if (slot->count == 0) control.stop();
-                                      handed_over(slot);
-                                      handed_over(&reading);
-                                      return slot;
-                                    }) &
-          tbb::make_filter<Slot*, Slot*>(tbb::filter_mode::parallel,
-                                         [&](Slot* slot) {
-                                           taken_over(slot);
-                                           work(std::span<Item>(slot->items.data(), slot->count));
-                                           handed_over(slot);
-                                           return slot;
-                                         }) &
-          tbb::make_filter<Slot*, void>(tbb::filter_mode::serial_in_order, [&](Slot* slot) {
-            taken_over(&emitting);
-            taken_over(slot);
-            emit(std::span<Item>(slot->items.data(), slot->count));
-            handed_over(slot);
-            handed_over(&emitting);
-          }));
+  const auto read_batch = [&](tbb::flow_control& control) -> Slot* {
+    taken_over(&reading);
+    Slot* slot = &slots[next++ % live];
+    taken_over(slot);  // emitted before
+    if (slot->items.size() < batch) slot->items.resize(batch);
+    slot->count = 0;
+    while (slot->count < batch && read(slot->items[slot->count])) ++slot->count;
+    if (slot->count == 0) control.stop();
+    handed_over(slot);
+    handed_over(&reading);
+    return slot;
+  };
+  const auto work_batch = [&](Slot* slot) {
+    taken_over(slot);
+    work(std::span<Item>(slot->items.data(), slot->count));
+    handed_over(slot);
+    return slot;
+  };
+  const auto emit_batch = [&](Slot* slot) {
+    taken_over(&emitting);
+    taken_over(slot);
+    emit(std::span<Item>(slot->items.data(), slot->count));
+    handed_over(slot);
+    handed_over(&emitting);
+  };
+  tbb::parallel_pipeline(live, tbb::make_filter<void, Slot*>(tbb::filter_mode::serial_in_order, read_batch) &
+                                   tbb::make_filter<Slot*, Slot*>(tbb::filter_mode::parallel, work_batch) &
+                                   tbb::make_filter<Slot*, void>(tbb::filter_mode::serial_in_order, emit_batch));
   taken_over(&reading);  // the caller goes on with what both serial stages left
   taken_over(&emitting);
 }
