@@ -1,8 +1,11 @@
 #include "sudoforge/engine/text_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <ranges>
 
 namespace sudoforge::engine {
 
@@ -16,20 +19,18 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-// symbol_value for every byte, looked up once per cell on the parsing hot path.
-constexpr std::array<std::int8_t, 256> kSymbolValues = [] {
-  std::array<std::int8_t, 256> values{};
-  for (int c = 0; c < 256; ++c) {
-    const char symbol = static_cast<char>(c);
-    std::int8_t value = -1;
-    if (symbol >= '1' && symbol <= '9') value = static_cast<std::int8_t>(symbol - '0');
-    if (symbol >= 'A' && symbol <= 'G') value = static_cast<std::int8_t>(symbol - 'A' + 10);
-    if (symbol >= 'a' && symbol <= 'g') value = static_cast<std::int8_t>(symbol - 'a' + 10);
-    if (symbol == '.' || symbol == '0' || symbol == '_' || symbol == '-') value = 0;
-    values[static_cast<std::size_t>(c)] = value;
-  }
-  return values;
-}();
+// symbol_value, with 255 for -1, in byte arithmetic without branches or tables so
+// that the loop over a line's cells vectorizes.
+constexpr std::uint8_t symbol_byte(char symbol) {
+  const auto c = static_cast<std::uint8_t>(symbol);
+  const auto digit = static_cast<std::uint8_t>(c - '0');            // '0'-'9': 0-9
+  const auto letter = static_cast<std::uint8_t>((c | 0x20) - 'a');  // 'A'-'G', 'a'-'g': 0-6
+  const std::uint8_t is_digit = digit <= 9 ? 0xFF : 0;
+  const std::uint8_t is_letter = letter <= 6 ? 0xFF : 0;
+  const std::uint8_t is_blank = (c == '.') | (c == '_') | (c == '-') ? 0xFF : 0;
+  return static_cast<std::uint8_t>((digit & is_digit) | ((letter + 10) & is_letter) |
+                                   ~(is_digit | is_letter | is_blank));
+}
 
 // What ends the puzzle token of a line: a space (is_space) or '#'.
 constexpr std::array<bool, 256> kEndsToken = [] {
@@ -37,6 +38,9 @@ constexpr std::array<bool, 256> kEndsToken = [] {
   for (int c = 0; c < 256; ++c) ends[static_cast<std::size_t>(c)] = is_space(static_cast<char>(c)) || c == '#';
   return ends;
 }();
+static_assert(std::ranges::none_of(std::views::iota(int{'$'}, 256),
+                                   [](int c) { return kEndsToken[static_cast<std::size_t>(c)]; }),
+              "feed_line_format skips bytes from '$' up without looking");
 
 // 'x' for printable ASCII, "byte 0x1F" otherwise.
 std::string show(char symbol) {
@@ -101,7 +105,10 @@ std::string_view text_format_name(TextFormat format) {
   return "auto";
 }
 
-int symbol_value(char symbol) { return kSymbolValues[static_cast<unsigned char>(symbol)]; }
+int symbol_value(char symbol) {
+  const std::uint8_t value = symbol_byte(symbol);
+  return value == 255 ? -1 : value;
+}
 
 namespace {
 constexpr char kSymbols[] = ".123456789ABCDEFG";  // by digit, 0 (blank) to 16
@@ -181,18 +188,17 @@ void PuzzleParser::fail(int column, std::string reason) const {
 
 Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset) const {
   const auto cells = static_cast<std::size_t>(geometry_.cell_count());
-  Grid grid(geometry_);
-  if (text.size() == cells) {  // the common case, without branches per symbol
-    const auto size = static_cast<std::uint8_t>(geometry_.size());
-    bool good = true;
+  if (text.size() == cells) {  // the common case, in a loop that vectorizes
+    std::array<std::uint8_t, kMaxCells> values;
+    std::uint8_t largest = 0;
     for (std::size_t i = 0; i < cells; ++i) {
-      const auto value = static_cast<std::uint8_t>(symbol_value(text[i]));  // -1 (bad) becomes 255
-      good &= value <= size;
-      grid.set(static_cast<Cell>(i), value);
+      const std::uint8_t value = symbol_byte(text[i]);  // 255: bad
+      values[i] = value;
+      largest = std::max(largest, value);
     }
-    if (good) return grid;
-    grid = Grid(geometry_);
+    if (largest <= geometry_.size()) return Grid(geometry_, std::span<const std::uint8_t>(values.data(), cells));
   }
+  Grid grid(geometry_);
   // One pass records the first bad symbol and the first digit out of range; the
   // checks then report in order of importance: bad symbol, length, range.
   std::size_t bad = text.size();
@@ -269,6 +275,15 @@ std::optional<ParsedPuzzle> PuzzleParser::feed(std::string_view line) {
 std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
   std::string_view rest = line.substr(start);
   std::size_t end = 0;
+  // Every byte that ends the token is below '$': skip 8 bytes at a time while none
+  // is (SWAR "has a byte less than n", exact for n <= 128); then find it bytewise.
+  constexpr std::uint64_t kOnes = 0x0101010101010101;
+  while (end + 8 <= rest.size()) {
+    std::uint64_t word;
+    std::memcpy(&word, rest.data() + end, sizeof word);
+    if (((word - kOnes * '$') & ~word & (kOnes * 0x80)) != 0) break;
+    end += 8;
+  }
   while (end < rest.size() && !kEndsToken[static_cast<unsigned char>(rest[end])]) ++end;
   const std::string_view token = rest.substr(0, end);
   std::string_view note = trim(rest.substr(end));

@@ -54,6 +54,37 @@ TEST(TextFormat, ReadsOneLinePuzzlesWithAnyBlankSymbol) {
   EXPECT_EQ(fed.puzzles[2].line, 3);
 }
 
+// What text_format.hpp documents for each symbol, -1 for anything else.
+int documented_value(char symbol) {
+  if (symbol >= '1' && symbol <= '9') return symbol - '0';
+  if (symbol >= 'A' && symbol <= 'G') return symbol - 'A' + 10;
+  if (symbol >= 'a' && symbol <= 'g') return symbol - 'a' + 10;
+  if (symbol == '.' || symbol == '0' || symbol == '_' || symbol == '-') return 0;
+  return -1;
+}
+
+TEST(TextFormat, ReadsEveryByteAsDocumentedAnywhereInTheLine) {
+  for (int byte = 0; byte < 256; ++byte) {
+    const char symbol = static_cast<char>(byte);
+    const int value = documented_value(symbol);
+    EXPECT_EQ(symbol_value(symbol), value) << "byte " << byte;
+    if (symbol == '\n' || symbol == ' ' || symbol == '\t' || symbol == '\v' || symbol == '\f' || symbol == '#') {
+      continue;  // these end the puzzle's text
+    }
+    for (const std::size_t at : {std::size_t{1}, std::size_t{33}, std::size_t{80}}) {  // every part of the fast path
+      std::string line = kPuzzle;
+      line[at] = symbol;
+      const Fed fed = feed_all(line + "\n");
+      if (value < 0 || value > 9) {
+        EXPECT_EQ(fed.errors.size(), 1u) << "byte " << byte << " at " << at;
+        continue;
+      }
+      ASSERT_EQ(fed.puzzles.size(), 1u) << "byte " << byte << " at " << at;
+      EXPECT_EQ(fed.puzzles[0].grid[static_cast<Cell>(at)], value) << "byte " << byte << " at " << at;
+    }
+  }
+}
+
 TEST(TextFormat, SkipsCommentsAndBlankLinesAndKeepsTrailingNotes) {
   const Fed fed = feed_all(std::string("# a header\n\n   \n") + kPuzzle + "   # from Norvig's essay\n" + kPuzzle +
                            " rated 9.2\n");
