@@ -86,14 +86,12 @@ class RatedPath {
     // Every cell's digit, read before any placement, so the round sees one position.
     std::vector<std::pair<engine::Cell, int>>& placements = placements_;
     placements.clear();
-    for (int d = 0; d < N; ++d) {
-      (naked & state.boards[d].template prefix<Layout::kRowWords>()).for_each([&](int position) {
-        placements.emplace_back(layout_.cell_at(position), d);
-      });
-    }
-    // In cell order for the recorded steps. Otherwise the order does not matter: a
-    // round's placements clash in any order or in none.
-    if (record) std::sort(placements.begin(), placements.end());
+    // In cell order (the row section's), as the recorded steps want. Otherwise the
+    // order does not matter: a round's placements clash in any order or in none.
+    naked.for_each([&](int position) {
+      const engine::Cell cell = layout_.cell_at(position);
+      placements.emplace_back(cell, std::countr_zero(state.candidates(layout_, cell)));
+    });
     for (const auto& [cell, d] : placements) {
       if (!state.allows(layout_, d, cell)) return false;  // two singles of one digit in a unit
       propagation_.place(state, d, cell, &values);  // the cell held d alone: only d's board changes
