@@ -195,8 +195,8 @@ class RatedPath {
     eliminations_.clear();
     for (int d = 0; d < N; ++d) {
       if (!two[d].any()) continue;
-      for (int e = d + 1; e < N; ++e) {
-        if (!(two[d] & two[e]).any()) continue;
+      for (std::uint32_t partners = Twins<N>::partners(two, d); partners != 0; partners &= partners - 1) {
+        const int e = std::countr_zero(partners);
         const Board units = Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]);
         if (!units.any()) continue;
         if (!pairs_known) {

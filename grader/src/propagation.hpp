@@ -5,6 +5,7 @@
 // the fast form used at every node of the search and inside trial and error.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 #include "singles.hpp"
@@ -103,8 +104,8 @@ class Propagation {
     for (int d = 0; d < N; ++d) two[d] = Twins<N>::exactly_two(layout_, live[d]);
     for (int d = 0; d < N; ++d) {
       if (!two[d].any()) continue;
-      for (int e = d + 1; e < N; ++e) {
-        if (!(two[d] & two[e]).any()) continue;
+      for (std::uint32_t partners = Twins<N>::partners(two, d); partners != 0; partners &= partners - 1) {
+        const int e = std::countr_zero(partners);
         const Board units = Twins<N>::hidden_twins(layout_, live[d], live[e], two[d]);
         if (!units.any()) continue;
         if (!pairs_known) {
