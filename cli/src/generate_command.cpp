@@ -398,7 +398,7 @@ int run_generate(const GenerateOptions& options) {
           if (done.load() || InterruptGuard::requested()) return false;
           if (options.max_candidates > 0 && issued_count >= options.max_candidates) return false;
           item.index = issued;
-          item.candidate.accepted = false;  // work leaves it so once done
+          item.candidate.accepted = false;  // work skips items once done: none may keep an earlier verdict
           issued += static_cast<std::uint64_t>(request.shards);
           ++issued_count;
           return true;

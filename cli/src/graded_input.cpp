@@ -20,7 +20,7 @@ void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
   ordered_pipeline<GradedItem>(
       inputs.threads, kBatchSize,
       [&](GradedItem& item) {
-        item.canonical.clear();  // the item held an earlier record
+        item.canonical.clear();  // set by work for unique puzzles only: no other record keeps an earlier one's
         item.symmetry.clear();
         return !stop() && input.next(item.record);
       },
