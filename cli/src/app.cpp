@@ -25,6 +25,7 @@ int run(int argc, char** argv) {
   setup_list(app, exit_code);
   setup_stats(app, exit_code);
   setup_merge(app, exit_code);
+  setup_upgrade(app, exit_code);
   setup_export(app, exit_code);
   try {
     app.parse(argc, argv);

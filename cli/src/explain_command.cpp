@@ -27,16 +27,6 @@ std::string indent(const std::string& block) {
   return out;
 }
 
-std::string technique_title(grader::Technique technique) {
-  switch (technique) {
-    case grader::Technique::NakedSingle: return "naked singles";
-    case grader::Technique::HiddenSingle: return "hidden singles";
-    case grader::Technique::NakedTwins: return "naked twins";
-    case grader::Technique::HiddenTwins: return "hidden twins";
-  }
-  return {};
-}
-
 }  // namespace
 
 void setup_explain(CLI::App& app, int& exit_code) {
@@ -75,18 +65,23 @@ int run_explain(const ExplainOptions& options) {
     std::fputs(out.c_str(), stdout);
     return kExitRejected;
   }
+  out += fmt::format("rating: {} ({}), hardest step: {}\n", grader::rating_text(grade.rating), grader::level_name(grade.level),
+                     grader::human_technique_title(grade.hardest));
   out += fmt::format("tier: {}", grader::tier_name(grade.tier));
   if (grade.tier == grader::Tier::Diabolical) out += fmt::format(", te_depth {}", grade.te_depth);
-  out += fmt::format("; score {}; {} rounds; uniqueness search {} node{}, depth {}\n\n", grade.score, grade.rounds,
-                     grade.search_nodes, grade.search_nodes == 1 ? "" : "s", grade.search_depth);
+  out += fmt::format("; score {}; uniqueness search {} node{}, depth {}\n\n", grade.score, grade.search_nodes,
+                     grade.search_nodes == 1 ? "" : "s", grade.search_depth);
 
+  // Each step the path takes, round by round; where the rating rises past singles,
+  // the candidates first.
   std::size_t rise = 0;
   int round = 0;
-  for (std::size_t i = 0; i < grade.steps.size(); ++i) {
-    const grader::Step& step = grade.steps[i];
-    if (rise < grade.level_rises.size() && grade.level_rises[rise].first == i) {
-      out += fmt::format("Now {} are needed. The candidates here:\n\n{}\n",
-                         technique_title(step.technique), indent(grader::format_candidates(grade.level_rises[rise].second)));
+  for (std::size_t i = 0; i < grade.human_steps.size(); ++i) {
+    const grader::HumanStep& step = grade.human_steps[i];
+    if (rise < grade.human_rises.size() && grade.human_rises[rise].first == i) {
+      out += fmt::format("Now {} is needed ({}). The candidates here:\n\n{}\n",
+                         grader::human_technique_title(step.technique), grader::rating_text(step.rating),
+                         indent(grader::format_candidates(grade.human_rises[rise].second)));
       ++rise;
     }
     if (step.round != round) {
@@ -94,12 +89,6 @@ int run_explain(const ExplainOptions& options) {
       out += fmt::format("round {}:\n", round);
     }
     out += "  " + grader::describe(step, units) + "\n";
-  }
-  if (grade.stuck) {
-    out += fmt::format(
-        "\nAfter {} steps no technique applies: a guess is needed here (trial and error to depth {} finishes "
-        "it). The candidates:\n\n{}",
-        grade.steps.size(), grade.te_depth, indent(grader::format_candidates(*grade.stuck)));
   }
   out += "\nsolution:\n" + indent(engine::to_block(grade.solution));
   std::fputs(out.c_str(), stdout);

@@ -43,6 +43,9 @@ void setup_export(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"a4", "letter", "a5", "6x9in"}))
       ->capture_default_str();
   command->add_flag("--answers", options->answers, "Add an answer key (and solution images)");
+  command->add_option("--sections", options->sections, "What the book's parts are: level (default) or tier")
+      ->check(CLI::IsMember({"level", "tier"}))
+      ->capture_default_str();
   command->add_option("--svg", options->svg, "One SVG per puzzle into this directory");
   command->add_option("--png", options->png, "One PNG per puzzle into this directory");
   command->add_option("--pages-png", options->pages_png, "Every page of the book as a PNG into this directory");
@@ -58,6 +61,7 @@ int run_export(const ExportOptions& options) {
     throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
   }
   store::Store store(options.db);
+  note_unrated(store);
   std::vector<store::StoredPuzzle> selected;
   store.select(resolve_selection(options.selection), [&](const store::StoredPuzzle& puzzle) { selected.push_back(puzzle); });
   if (selected.empty()) throw CliError("no stored puzzle matches the selection in '" + options.db + "'", kExitRejected);
@@ -67,14 +71,36 @@ int run_export(const ExportOptions& options) {
                      puzzle.puzzle.geometry().name() + " puzzles: pick one with --size, --box or --diagonal");
     }
   }
-  // Book order: easiest tier first, the selection's order within each tier.
-  std::stable_sort(selected.begin(), selected.end(), [](const auto& a, const auto& b) { return a.grade.tier < b.grade.tier; });
-
+  const book::Sections sections = options.sections == "tier" ? book::Sections::Tier : book::Sections::Level;
+  const auto unrated = std::count_if(selected.begin(), selected.end(), [](const auto& p) { return !p.rated; });
+  if (unrated > 0) {
+    throw CliError(fmt::format("{} of the selected puzzles have no rating yet (stored by an older sudoforge): run "
+                               "'sudoforge upgrade --db {}' first",
+                               unrated, options.db));
+  }
   std::vector<book::BookPuzzle> puzzles;
   for (const auto& stored : selected) {
-    puzzles.push_back(book::BookPuzzle{static_cast<int>(puzzles.size()) + 1, stored.id, stored.puzzle,
-                                       stored.grade.solution, stored.grade.tier, stored.grade.te_depth,
-                                       stored.grade.score});
+    puzzles.push_back(book::BookPuzzle{0, stored.id, stored.puzzle, stored.grade.solution, stored.grade.tier,
+                                       stored.grade.te_depth, stored.grade.score, stored.grade.level,
+                                       stored.grade.rating});
+  }
+  // Book order: easiest section first, the selection's order within each. `selected`
+  // follows the same order, for the files written from it.
+  std::vector<std::size_t> order(puzzles.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return book::section_of(puzzles[a], sections) < book::section_of(puzzles[b], sections);
+  });
+  {
+    std::vector<book::BookPuzzle> sorted;
+    std::vector<store::StoredPuzzle> sorted_selected;
+    for (const std::size_t i : order) {
+      sorted.push_back(puzzles[i]);
+      sorted.back().number = static_cast<int>(sorted.size());
+      sorted_selected.push_back(selected[i]);
+    }
+    puzzles = std::move(sorted);
+    selected = std::move(sorted_selected);
   }
   book::BookOptions book_options;
   book_options.title = options.title;
@@ -83,6 +109,7 @@ int run_export(const ExportOptions& options) {
   book_options.page = *book::parse_page_size(options.page);
   book_options.per_page = options.per_page;
   book_options.answers = options.answers;
+  book_options.sections = sections;
   book_options.date = store.last_change();
   if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
 

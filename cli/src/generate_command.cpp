@@ -13,6 +13,7 @@
 #include <random>
 #include <tuple>
 #include <unordered_set>
+#include <vector>
 
 #include "interrupt.hpp"
 #include "ordered_pipeline.hpp"
@@ -20,6 +21,7 @@
 #include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
+#include "sudoforge/cli/selection_options.hpp"
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/generator/generator.hpp"
@@ -30,13 +32,24 @@ namespace sudoforge::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::array<grader::Tier, 3> kTiers = {grader::Tier::Singles, grader::Tier::Twins, grader::Tier::Diabolical};
+
+// What quotas split a run by: tiers (3) or levels (5).
+enum class QuotaKind { Tier, Level };
+std::size_t quota_size(QuotaKind kind) { return kind == QuotaKind::Tier ? 3 : grader::kLevelCount; }
+std::string quota_name(QuotaKind kind, std::size_t i) {
+  return std::string(kind == QuotaKind::Tier ? grader::tier_name(static_cast<grader::Tier>(i))
+                                             : grader::level_name(static_cast<grader::Level>(i)));
+}
+using Quotas = std::vector<std::int64_t>;
 
 // Everything that decides which puzzles a run makes (threads and outputs do not).
 struct Request {
   std::int64_t count = 0;
-  std::optional<std::array<std::int64_t, 3>> quotas;  // per tier; none: any tier
+  QuotaKind kind = QuotaKind::Tier;
+  std::optional<Quotas> quotas;  // per tier or level; none: any
   std::optional<int> te_depth;
+  std::optional<int> rating_min;  // tenths
+  std::optional<int> rating_max;
   int clues_min = 0;
   int clues_max = engine::kMaxCells;
   engine::Symmetry symmetry = engine::Symmetry::None;
@@ -50,12 +63,16 @@ struct Request {
     nlohmann::json quota_json = nullptr;
     if (quotas) {
       quota_json = nlohmann::json::object();
-      for (std::size_t t = 0; t < kTiers.size(); ++t)
-        quota_json[std::string(grader::tier_name(kTiers[t]))] = (*quotas)[t];
+      for (std::size_t t = 0; t < quotas->size(); ++t) quota_json[quota_name(kind, t)] = (*quotas)[t];
     }
+    const auto optional = [](const std::optional<int>& value) {
+      return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+    };
     return {{"count", count},
             {"quotas", quota_json},
-            {"te_depth", te_depth ? nlohmann::json(*te_depth) : nlohmann::json(nullptr)},
+            {"te_depth", optional(te_depth)},
+            {"rating_min", optional(rating_min)},
+            {"rating_max", optional(rating_max)},
             {"clues_min", clues_min},
             {"clues_max", clues_max},
             {"symmetry", engine::symmetry_name(symmetry)},
@@ -78,7 +95,7 @@ struct Request {
     Request mine = *this;
     if (quotas) {
       mine.count = 0;
-      for (std::size_t t = 0; t < kTiers.size(); ++t) {
+      for (std::size_t t = 0; t < quotas->size(); ++t) {
         (*mine.quotas)[t] = part((*quotas)[t]);
         mine.count += (*mine.quotas)[t];
       }
@@ -99,13 +116,16 @@ struct Request {
     Request request;
     request.count = json.at("count").get<std::int64_t>();
     if (!json.at("quotas").is_null()) {
-      std::array<std::int64_t, 3> quotas{};
-      for (std::size_t t = 0; t < kTiers.size(); ++t) {
-        quotas[t] = json.at("quotas").at(std::string(grader::tier_name(kTiers[t]))).get<std::int64_t>();
-      }
+      const auto& quota_json = json.at("quotas");
+      request.kind = quota_json.contains("singles") ? QuotaKind::Tier : QuotaKind::Level;
+      Quotas quotas(quota_size(request.kind));
+      for (std::size_t t = 0; t < quotas.size(); ++t) quotas[t] = quota_json.at(quota_name(request.kind, t)).get<std::int64_t>();
       request.quotas = quotas;
     }
     if (!json.at("te_depth").is_null()) request.te_depth = json.at("te_depth").get<int>();
+    // Runs made before ratings have no rating range.
+    if (json.contains("rating_min") && !json.at("rating_min").is_null()) request.rating_min = json.at("rating_min").get<int>();
+    if (json.contains("rating_max") && !json.at("rating_max").is_null()) request.rating_max = json.at("rating_max").get<int>();
     request.clues_min = json.at("clues_min").get<int>();
     request.clues_max = json.at("clues_max").get<int>();
     request.symmetry = engine::parse_symmetry(json.at("symmetry").get<std::string>()).value_or(engine::Symmetry::None);
@@ -120,87 +140,111 @@ struct Request {
     return request;
   }
 
-  // What every candidate aims at: the tier when only one is wanted.
+  // What every candidate aims at: the tier or level when only one is wanted.
   generator::Target target() const {
     generator::Target target;
     if (quotas) {
       int wanted = 0;
-      for (std::size_t t = 0; t < kTiers.size(); ++t) {
+      std::size_t which = 0;
+      for (std::size_t t = 0; t < quotas->size(); ++t) {
         if ((*quotas)[t] > 0) {
-          target.tier = kTiers[t];
+          which = t;
           ++wanted;
         }
       }
-      if (wanted != 1) target.tier.reset();
+      if (wanted == 1 && kind == QuotaKind::Tier) target.tier = static_cast<grader::Tier>(which);
+      if (wanted == 1 && kind == QuotaKind::Level) target.level = static_cast<grader::Level>(which);
     }
     target.te_depth = te_depth;
+    target.rating_min = rating_min;
+    target.rating_max = rating_max;
     target.clues_min = clues_min;
     target.clues_max = clues_max;
     return target;
   }
 };
 
-// "singles=50,twins=30,diabolical=20": shares of `count`, split by largest remainder.
-std::array<std::int64_t, 3> parse_mix(const std::string& mix, std::int64_t count) {
-  std::array<std::int64_t, 3> weights{};
+// "singles=50,twins=30,diabolical=20" or "easy=40,hard=60": shares of `count` by
+// tier or by level (not both), split by largest remainder.
+std::pair<QuotaKind, Quotas> parse_mix(const std::string& mix, std::int64_t count) {
+  std::optional<QuotaKind> kind;
+  std::vector<std::int64_t> weights(grader::kLevelCount, 0);
   std::size_t start = 0;
   while (start <= mix.size()) {
     const std::size_t end = std::min(mix.find(',', start), mix.size());
     const std::string part = mix.substr(start, end - start);
     const auto equals = part.find('=');
     bool ok = equals != std::string::npos;
-    std::size_t tier = kTiers.size();
+    std::optional<std::pair<QuotaKind, std::size_t>> slot;
     std::int64_t weight = 0;
     if (ok) {
-      for (std::size_t t = 0; t < kTiers.size(); ++t) {
-        if (part.substr(0, equals) == grader::tier_name(kTiers[t])) tier = t;
+      const std::string name = part.substr(0, equals);
+      for (const QuotaKind k : {QuotaKind::Tier, QuotaKind::Level}) {
+        for (std::size_t t = 0; t < quota_size(k); ++t) {
+          if (name == quota_name(k, t)) slot = {k, t};
+        }
       }
       const auto [at, error] = std::from_chars(part.data() + equals + 1, part.data() + part.size(), weight);
-      ok = tier < kTiers.size() && error == std::errc{} && at == part.data() + part.size() && weight >= 0;
+      ok = slot && error == std::errc{} && at == part.data() + part.size() && weight >= 0;
     }
     if (!ok) {
-      throw CliError("--mix '" + mix + "': '" + part + "' is not TIER=SHARE (tiers: singles, twins, diabolical)");
+      throw CliError("--mix '" + mix + "': '" + part +
+                     "' is not NAME=SHARE (tiers: singles, twins, diabolical; or levels: easy, medium, hard, "
+                     "fiendish, extreme)");
     }
-    weights[tier] += weight;
+    if (kind && *kind != slot->first) throw CliError("--mix '" + mix + "' mixes tiers and levels: use one or the other");
+    kind = slot->first;
+    weights[slot->second] += weight;
     start = end + 1;
   }
-  const std::int64_t total = weights[0] + weights[1] + weights[2];
+  weights.resize(quota_size(*kind));
+  std::int64_t total = 0;
+  for (const std::int64_t w : weights) total += w;
   if (total == 0) throw CliError("--mix '" + mix + "' asks for nothing");
-  std::array<std::int64_t, 3> quotas{};
-  std::array<std::int64_t, 3> remainders{};
+  Quotas quotas(weights.size());
+  std::vector<std::int64_t> remainders(weights.size());
   std::int64_t given = 0;
-  for (std::size_t t = 0; t < 3; ++t) {
+  for (std::size_t t = 0; t < weights.size(); ++t) {
     quotas[t] = count * weights[t] / total;
     remainders[t] = count * weights[t] % total;
     given += quotas[t];
   }
-  while (given < count) {  // largest remainders first, easier tiers on ties
+  while (given < count) {  // largest remainders first, easier ones on ties
     std::size_t best = 0;
-    for (std::size_t t = 1; t < 3; ++t) {
+    for (std::size_t t = 1; t < weights.size(); ++t) {
       if (remainders[t] > remainders[best]) best = t;
     }
     ++quotas[best];
     remainders[best] = -1;
     ++given;
   }
-  return quotas;
+  return {*kind, quotas};
 }
 
 Request request_from(const GenerateOptions& options) {
   Request request;
   request.count = options.count;
   if (request.count <= 0) throw CliError("generate needs --count N with N > 0");
-  if (!options.tier.empty() && !options.mix.empty()) throw CliError("--tier and --mix exclude each other");
-  if (!options.tier.empty()) request.quotas = parse_mix(options.tier + "=1", options.count);
-  if (!options.mix.empty()) request.quotas = parse_mix(options.mix, options.count);
+  const int asked = (options.tier.empty() ? 0 : 1) + (options.level.empty() ? 0 : 1) + (options.mix.empty() ? 0 : 1);
+  if (asked > 1) throw CliError("--tier, --level and --mix exclude each other");
+  std::optional<std::pair<QuotaKind, Quotas>> mix;
+  if (!options.tier.empty()) mix = parse_mix(options.tier + "=1", options.count);
+  if (!options.level.empty()) mix = parse_mix(options.level + "=1", options.count);
+  if (!options.mix.empty()) mix = parse_mix(options.mix, options.count);
+  if (mix) std::tie(request.kind, request.quotas) = *mix;
   request.te_depth = options.te_depth;
   if (request.te_depth) {
     if (*request.te_depth < 1) throw CliError("--te-depth must be 1 or more");
-    if (request.quotas && ((*request.quotas)[0] > 0 || (*request.quotas)[1] > 0)) {
-      throw CliError("--te-depth rates diabolical puzzles only: drop singles and twins from the request");
+    if (request.kind == QuotaKind::Tier) {
+      if (request.quotas && ((*request.quotas)[0] > 0 || (*request.quotas)[1] > 0)) {
+        throw CliError("--te-depth rates diabolical puzzles only: drop singles and twins from the request");
+      }
+      request.quotas = Quotas{0, 0, request.count};
+    } else if ((*request.quotas)[static_cast<std::size_t>(grader::Level::Easy)] > 0) {
+      throw CliError("--te-depth rates diabolical puzzles only, and easy puzzles are never diabolical");
     }
-    request.quotas = std::array<std::int64_t, 3>{0, 0, request.count};
   }
+  parse_rating_range(options.rating, "--rating", request.rating_min, request.rating_max);
   std::optional<int> low;
   std::optional<int> high;
   if (!options.clues.empty()) {
@@ -242,22 +286,28 @@ struct Item {
 
 // What the run has accepted so far (restored from the database on resume).
 struct Accepted {
-  std::array<std::int64_t, 3> by_tier{};
+  explicit Accepted(QuotaKind quota_kind) : kind(quota_kind), by_quota(quota_size(quota_kind), 0) {}
+  QuotaKind kind;
+  std::vector<std::int64_t> by_quota;  // by tier or level
   std::int64_t total = 0;
   std::unordered_set<std::uint64_t> keys;  // hashes of canonical forms: one puzzle once per run
 
+  std::size_t slot(grader::Tier tier, grader::Level level) const {
+    return kind == QuotaKind::Tier ? static_cast<std::size_t>(tier) : static_cast<std::size_t>(level);
+  }
   bool wants(const Request& request, const grader::Grade& grade) const {
     if (total >= request.count) return false;
-    return !request.quotas ||
-           by_tier[static_cast<std::size_t>(grade.tier)] < (*request.quotas)[static_cast<std::size_t>(grade.tier)];
+    return !request.quotas || by_quota[slot(grade.tier, grade.level)] < (*request.quotas)[slot(grade.tier, grade.level)];
   }
-  void add(grader::Tier tier, const std::string& canonical) {
-    ++by_tier[static_cast<std::size_t>(tier)];
+  void add(grader::Tier tier, grader::Level level, const std::string& canonical) {
+    ++by_quota[slot(tier, level)];
     ++total;
     keys.insert(std::hash<std::string>{}(canonical));
   }
   std::string detail() const {
-    return fmt::format("singles {}  twins {}  diabolical {}", by_tier[0], by_tier[1], by_tier[2]);
+    std::string text;
+    for (std::size_t t = 0; t < by_quota.size(); ++t) text += fmt::format("{}{} {}", t > 0 ? "  " : "", quota_name(kind, t), by_quota[t]);
+    return text;
   }
 };
 
@@ -269,7 +319,11 @@ void setup_generate(CLI::App& app, int& exit_code) {
   command->add_option("--count", options->count, "How many puzzles");
   command->add_option("--tier", options->tier, "Only this tier: singles, twins, diabolical")
       ->check(CLI::IsMember({"singles", "twins", "diabolical"}));
-  command->add_option("--mix", options->mix, "Shares of each tier, e.g. singles=50,twins=30,diabolical=20");
+  command->add_option("--level", options->level, "Only this level: easy, medium, hard, fiendish, extreme")
+      ->check(CLI::IsMember({"easy", "medium", "hard", "fiendish", "extreme"}));
+  command->add_option("--mix", options->mix,
+                      "Shares of each tier or level, e.g. singles=50,twins=30,diabolical=20 or easy=40,hard=60");
+  command->add_option("--rating", options->rating, "Rating range MIN:MAX on Sudoku Explainer's scale, e.g. 7.1: or 4:6.5");
   command->add_option("--te-depth", options->te_depth, "Diabolical puzzles of exactly this trial-and-error depth");
   command->add_option("--clues", options->clues, "Clue range MIN:MAX (either side may be left out)");
   command->add_option("--symmetry", options->symmetry, "none, rot180, rot90, mirror or diagonal")
@@ -330,7 +384,7 @@ int run_generate(const GenerateOptions& options) {
 
   std::int64_t run = 0;
   std::uint64_t next_index = 0;
-  Accepted accepted;
+  Accepted accepted(request.kind);
   if (resumed) {
     if (resumed->status == "done") {
       std::fprintf(stderr, "generate: run %lld is already done\n", static_cast<long long>(resumed->id));
@@ -338,7 +392,13 @@ int run_generate(const GenerateOptions& options) {
     }
     run = resumed->id;
     next_index = static_cast<std::uint64_t>(resumed->next_index);
-    for (const store::RunPuzzle& puzzle : store->run_puzzles(run)) accepted.add(puzzle.tier, puzzle.canonical);
+    for (const store::RunPuzzle& puzzle : store->run_puzzles(run)) {
+      if (request.kind == QuotaKind::Level && !puzzle.level) {
+        throw CliError("run " + std::to_string(run) + " holds puzzles without a rating: run 'sudoforge upgrade --db " +
+                       options.db + "' first");
+      }
+      accepted.add(puzzle.tier, puzzle.level.value_or(grader::Level::Easy), puzzle.canonical);
+    }
     if (!options.quiet) {
       std::fprintf(stderr, "generate: resuming run %lld at candidate %llu with %lld of %lld made\n",
                    static_cast<long long>(run), static_cast<unsigned long long>(next_index),
@@ -420,7 +480,7 @@ int run_generate(const GenerateOptions& options) {
             const generator::Candidate& candidate = item.candidate;
             if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
             if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
-            accepted.add(candidate.grade.tier, item.canonical);
+            accepted.add(candidate.grade.tier, candidate.grade.level, item.canonical);
             if (store) {
               pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
                                                  std::string(engine::symmetry_name(request.symmetry)),

@@ -15,9 +15,13 @@ namespace sudoforge::cli {
 
 namespace {
 
-constexpr std::array<const char*, 16> kFields = {
-    "source", "puzzle",       "status",       "reason",        "tier",           "te_depth",    "score",        "clues",
-    "rounds", "search_nodes", "search_depth", "naked_singles", "hidden_singles", "naked_twins", "hidden_twins", "solution"};
+constexpr std::array<const char*, 20> kFields = {
+    "source",       "puzzle",        "status",         "reason",      "tier",         "te_depth",
+    "score",        "rating",        "level",          "hardest_technique", "clues",  "rounds",
+    "search_nodes", "search_depth",  "naked_singles",  "hidden_singles",    "naked_twins", "hidden_twins",
+    "techniques",   "solution"};
+constexpr std::size_t kRating = 7;
+constexpr std::size_t kTechniques = 18;
 
 // A field's value: absent, text or a number. Text points into the record (or into
 // `solution` of values_of): a record is formatted without copying its strings.
@@ -25,13 +29,17 @@ using Value = std::variant<std::monostate, std::string_view, std::int64_t>;
 
 // Fields whose text may hold a CSV separator, quote or line break (a file name, a
 // reason); the others are puzzle symbols, names and numbers.
-constexpr std::array<bool, kFields.size()> kFreeText = {true,  false, false, true,  false, false, false, false,
-                                                        false, false, false, false, false, false, false, false};
+constexpr std::array<bool, kFields.size()> kFreeText = {true,  false, false, true,  false, false, false,
+                                                        false, false, false, false, false, false, false,
+                                                        false, false, false, false, false, false};
 
-// The record's values in kFields order; `solution` holds the solution's text.
-std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::string_view solution) {
+// The record's values in kFields order; `solution` holds the solution's text,
+// `rating` the rating's and `techniques` the counts' (techniques_text).
+std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::string_view solution,
+                                            std::string_view rating, std::string_view techniques) {
   const grader::Grade& grade = record.grade;
   const bool unique = grade.status == grader::Status::Unique;
+  const bool rated = unique && record.rated;
   const bool searched = grade.status != grader::Status::Invalid;
   const auto text = [](std::string_view value) { return value.empty() ? Value{} : Value{value}; };
   const auto number = [](auto value, bool applies) { return applies ? Value{static_cast<std::int64_t>(value)} : Value{}; };
@@ -43,6 +51,9 @@ std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::stri
           unique ? text(grader::tier_name(grade.tier)) : Value{},
           number(grade.te_depth, unique),
           number(grade.score, unique),
+          rated ? text(rating) : Value{},
+          rated ? text(grader::level_name(grade.level)) : Value{},
+          rated ? text(grader::human_technique_name(grade.hardest)) : Value{},
           number(grade.clues, !record.puzzle.empty()),
           number(grade.rounds, unique),
           number(grade.search_nodes, searched),
@@ -51,6 +62,7 @@ std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::stri
           number(counts[1], unique),
           number(counts[2], unique),
           number(counts[3], unique),
+          rated ? Value{techniques} : Value{},
           unique ? text(solution) : Value{}};
 }
 
@@ -98,7 +110,13 @@ void append_record(std::string& out, const GradeRecord& record, RecordFormat for
     engine::write_line(record.grade.solution, solution_text.data());
     solution = std::string_view(solution_text.data(), static_cast<std::size_t>(record.grade.solution.cell_count()));
   }
-  const auto values = values_of(record, solution);
+  std::string rating;
+  std::string techniques;
+  if (record.grade.status == grader::Status::Unique && record.rated) {
+    rating = grader::rating_text(record.grade.rating);
+    techniques = grader::techniques_text(record.grade.human_counts);
+  }
+  const auto values = values_of(record, solution, rating, techniques);
   if (format == RecordFormat::Csv) {
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (i > 0) out += ',';
@@ -120,8 +138,19 @@ void append_record(std::string& out, const GradeRecord& record, RecordFormat for
   nlohmann::ordered_json json;
   for (std::size_t i = 0; i < values.size(); ++i) {
     auto& field = json[kFields[i]];
-    if (const auto* value = std::get_if<std::string_view>(&values[i])) field = std::string(*value);
-    if (const auto* value = std::get_if<std::int64_t>(&values[i])) field = *value;
+    const auto* value = std::get_if<std::string_view>(&values[i]);
+    if (value != nullptr && i == kRating) {
+      field = static_cast<double>(record.grade.rating) / 10.0;  // a number in JSON
+    } else if (value != nullptr && i == kTechniques) {
+      field = nlohmann::ordered_json::object();  // {"naked_single": 12, ...}
+      for (int t = 0; t < grader::kHumanTechniqueCount; ++t) {
+        const int count = record.grade.human_counts[static_cast<std::size_t>(t)];
+        if (count > 0) field[std::string(grader::human_technique_name(static_cast<grader::HumanTechnique>(t)))] = count;
+      }
+    } else if (value != nullptr) {
+      field = std::string(*value);
+    }
+    if (const auto* number = std::get_if<std::int64_t>(&values[i])) field = *number;
   }
   // File names need not be UTF-8: replace what is not, rather than fail.
   out += json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);

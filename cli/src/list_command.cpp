@@ -23,11 +23,12 @@ void setup_list(CLI::App& app, int& exit_code) {
 int run_list(const ListOptions& options) {
   const store::Selection selection = resolve_selection(options.selection);
   store::Store store(options.db);
+  note_unrated(store);
   const auto format = parse_record_format(options.format);  // nullopt: line
   if (format) std::fputs(record_header(*format).c_str(), stdout);
   store.select(selection, [&](const store::StoredPuzzle& stored) {
     const std::string line = format ? format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle),
-                                                                stored.grade},
+                                                                stored.grade, stored.rated},
                                                     *format)
                                     : engine::to_line(stored.puzzle) + "\n";
     std::fwrite(line.data(), 1, line.size(), stdout);

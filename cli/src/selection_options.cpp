@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <cstdio>
 
 #include "sudoforge/cli/errors.hpp"
 
@@ -33,18 +34,49 @@ void parse_range(const std::string& text, const char* option, std::optional<int>
 
 }  // namespace
 
+void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
+  if (text.empty()) return;
+  const auto colon = text.find(':');
+  const std::string_view whole(text);
+  const auto number = [&](std::string_view part, std::optional<int>& value) {
+    if (part.empty()) return true;
+    value = grader::parse_rating(part);
+    return value.has_value();
+  };
+  const bool ok = colon == std::string::npos
+                      ? number(whole, low) && number(whole, high)
+                      : number(whole.substr(0, colon), low) && number(whole.substr(colon + 1), high);
+  if (!ok || (colon != std::string::npos && colon == 0 && text.size() == 1) || (low && high && *low > *high)) {
+    throw CliError(std::string(option) + " '" + text +
+                   "' is not a rating range MIN:MAX (numbers with at most one decimal, e.g. 7.1:8.5 or 9:)");
+  }
+}
+
+void note_unrated(store::Store& store) {
+  const std::int64_t unrated = store.unrated();
+  if (unrated == 0) return;
+  std::fprintf(stderr,
+               "sudoforge: note: database '%s' has %lld puzzles stored before ratings existed: they have no rating or "
+               "level until 'sudoforge upgrade --db %s' rates them\n",
+               store.path().c_str(), static_cast<long long>(unrated), store.path().c_str());
+}
+
 void add_selection_options(CLI::App& command, SelectionOptions& options) {
   command.add_option("--tier", options.tier, "Only this tier: singles, twins, diabolical")
       ->check(CLI::IsMember({"singles", "twins", "diabolical"}));
   command.add_option("--te-depth", options.te_depth, "Only diabolical puzzles of this trial-and-error depth");
+  command.add_option("--level", options.level, "Only this level: easy, medium, hard, fiendish, extreme")
+      ->check(CLI::IsMember({"easy", "medium", "hard", "fiendish", "extreme"}));
+  command.add_option("--rating", options.rating, "Rating range MIN:MAX on Sudoku Explainer's scale, e.g. 7.1:8.5 or 9:");
   command.add_option("--score", options.score, "Score range MIN:MAX (either side may be left out)");
   command.add_option("--clues", options.clues, "Clue range MIN:MAX");
   add_geometry_options(command, options.geometry);
   command.add_option("--run", options.run, "Only puzzles first stored by this run");
   command.add_option("--limit", options.limit, "At most this many")->check(CLI::PositiveNumber);
-  command.add_option("--order", options.order, "id, score, clues or random")
-      ->check(CLI::IsMember({"id", "score", "clues", "random"}))
+  command.add_option("--order", options.order, "id, score, rating, clues or random")
+      ->check(CLI::IsMember({"id", "score", "rating", "clues", "random"}))
       ->capture_default_str();
+  command.add_flag("--descending", options.descending, "Largest first (with --order id, score, rating or clues)");
   command.add_option("--seed", options.seed, "Seed of --order random (same seed, same order)");
 }
 
@@ -54,12 +86,17 @@ store::Selection resolve_selection(const SelectionOptions& options) {
   if (options.tier == "twins") selection.tier = grader::Tier::Twins;
   if (options.tier == "diabolical") selection.tier = grader::Tier::Diabolical;
   selection.te_depth = options.te_depth;
+  if (!options.level.empty()) selection.level = grader::parse_level(options.level);
+  parse_rating_range(options.rating, "--rating", selection.rating_min, selection.rating_max);
   parse_range(options.score, "--score", selection.score_min, selection.score_max);
   parse_range(options.clues, "--clues", selection.clues_min, selection.clues_max);
   if (geometry_given(options.geometry)) selection.geometry = resolve_geometry(options.geometry);
   selection.run = options.run;
   selection.limit = options.limit;
   if (options.order == "score") selection.order = store::Selection::Order::Score;
+  if (options.order == "rating") selection.order = store::Selection::Order::Rating;
+  if (options.descending && options.order == "random") throw CliError("--descending does not go with --order random");
+  selection.descending = options.descending;
   if (options.order == "clues") selection.order = store::Selection::Order::Clues;
   if (options.order == "random") selection.order = store::Selection::Order::Random;
   selection.seed = options.seed;

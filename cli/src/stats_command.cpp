@@ -2,6 +2,9 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/store_commands.hpp"
@@ -10,7 +13,8 @@ namespace sudoforge::cli {
 
 void setup_stats(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<StatsOptions>();
-  CLI::App* command = app.add_subcommand("stats", "Count stored puzzles by geometry, tier, te_depth and clues; runs");
+  CLI::App* command =
+      app.add_subcommand("stats", "Count stored puzzles by geometry, tier, level, te_depth and clues; runs");
   add_database_option(*command, options->db);
   command->add_flag("--check", options->check, "Also check the file's integrity (PRAGMA integrity_check)");
   command->callback([options, &exit_code] { exit_code = run_stats(*options); });
@@ -18,6 +22,7 @@ void setup_stats(CLI::App& app, int& exit_code) {
 
 int run_stats(const StatsOptions& options) {
   store::Store store(options.db);
+  note_unrated(store);
   const store::Stats stats = store.stats();
   std::string out = fmt::format("{}: {} puzzles, {} sightings\n", options.db, stats.puzzles, stats.sources);
   const auto line = [&](const std::string& title, const auto& counts) {
@@ -28,6 +33,14 @@ int run_stats(const StatsOptions& options) {
   };
   line("geometry", stats.by_geometry);
   line("tier", stats.by_tier);
+  // Levels in their order, not the alphabet's.
+  std::vector<std::pair<std::string, std::int64_t>> levels;
+  for (int l = 0; l < grader::kLevelCount; ++l) {
+    const std::string name(grader::level_name(static_cast<grader::Level>(l)));
+    if (const auto at = stats.by_level.find(name); at != stats.by_level.end()) levels.emplace_back(name, at->second);
+  }
+  if (const auto at = stats.by_level.find("unrated"); at != stats.by_level.end()) levels.emplace_back("unrated", at->second);
+  line("level", levels);
   line("diabolical by te_depth", stats.by_te_depth);
   line("clues", stats.by_clues);
   const auto runs = store.runs();

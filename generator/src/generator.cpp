@@ -82,21 +82,37 @@ class Generator::Impl {
     return carve(next, rng);
   }
 
-  Candidate make(std::uint64_t seed, std::uint64_t index, const Target& target) {
-    engine::Rng rng = engine::Rng::for_index(seed, index);
+  // Grades a candidate; rates it (the human path, the costly part for hard
+  // puzzles) only when it meets the rest of the target, or when the target's
+  // distance needs the rating.
+  // Returns whether it rated.
+  bool grade(Candidate& candidate, const Target& target, bool climbing) {
+    candidate.grade = grader_.grade(candidate.puzzle, unrated_options());
+    if (!target.accepts_unrated(candidate.grade) && !(climbing && target.wants_rating())) return false;
+    grader_.rate(candidate.puzzle, candidate.grade, unrated_options());
+    return true;
+  }
+  grader::GradeOptions unrated_options() const {
     grader::GradeOptions grade_options;
     grade_options.max_te_depth = options_.max_te_depth;
+    grade_options.rate = false;
+    return grade_options;
+  }
+
+  Candidate make(std::uint64_t seed, std::uint64_t index, const Target& target) {
+    engine::Rng rng = engine::Rng::for_index(seed, index);
     const engine::Grid solution = fill(rng);
     Candidate current{carve(solution, rng), {}, false, 0};
-    current.grade = grader_.grade(current.puzzle, grade_options);
+    const bool rated = grade(current, target, false);
     current.accepted = target.accepts(current.grade);
     if (current.accepted || !worth_climbing(current.grade, target)) return current;
+    if (target.wants_rating() && !rated) grader_.rate(current.puzzle, current.grade, unrated_options());
     // Hill climbing on the target's distance, sideways moves taken too so the walk
     // can cross plateaus.
     double current_distance = target.distance(current.grade);
     for (int step = 1; step <= options_.max_steps; ++step) {
       Candidate next{neighbour(current.puzzle, solution, rng), {}, false, step};
-      next.grade = grader_.grade(next.puzzle, grade_options);
+      grade(next, target, true);
       const double distance = target.distance(next.grade);
       if (distance > current_distance) continue;
       current = std::move(next);
@@ -111,12 +127,17 @@ class Generator::Impl {
   // missed tier is retried from scratch (faster than climbing: measured). What
   // fresh puzzles seldom give, a clue count out of reach or a deeper trial and
   // error, is climbed towards.
+  // A rating above what fresh diabolical candidates mostly have (fiendish and up) is
+  // climbed to as well, once the candidate is diabolical.
   static bool worth_climbing(const grader::Grade& grade, const Target& target) {
     if (grade.status != grader::Status::Unique) return false;
     const bool clues_missed = grade.clues < target.clues_min || grade.clues > target.clues_max;
     const bool deeper = target.te_depth && *target.te_depth > 1 &&
                         (grade.tier != grader::Tier::Diabolical || grade.te_depth < *target.te_depth);
-    return clues_missed || deeper;
+    const bool harder = grade.tier == grader::Tier::Diabolical &&
+                        ((target.level && *target.level >= grader::Level::Fiendish) ||
+                         (target.rating_min && *target.rating_min >= grader::level_cuts()[2]));
+    return clues_missed || deeper || harder;
   }
 
  private:

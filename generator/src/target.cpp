@@ -22,13 +22,34 @@ std::pair<double, double> score_interval(const Target& target) {
   return {0, 1e9};
 }
 
+// The ratings (tenths) a target's level and rating range allow.
+std::pair<int, int> rating_interval(const Target& target) {
+  int low = target.rating_min.value_or(0);
+  int high = target.rating_max.value_or(1 << 20);
+  if (target.level && *target.level != grader::Level::Easy) {
+    const auto cuts = grader::level_cuts();
+    const auto index = static_cast<std::size_t>(*target.level);
+    low = std::max(low, cuts[index - 1]);
+    if (index < cuts.size()) high = std::min(high, cuts[index] - 1);
+  }
+  return {low, high};
+}
+
 }  // namespace
 
-bool Target::accepts(const grader::Grade& grade) const {
+bool Target::accepts_unrated(const grader::Grade& grade) const {
   if (grade.status != grader::Status::Unique) return false;
   if (tier && grade.tier != *tier) return false;
   if (te_depth && (grade.tier != grader::Tier::Diabolical || grade.te_depth != *te_depth)) return false;
+  if (level == grader::Level::Easy && grade.tier != grader::Tier::Singles) return false;  // easy is singles only
   return grade.clues >= clues_min && grade.clues <= clues_max;
+}
+
+bool Target::accepts(const grader::Grade& grade) const {
+  if (!accepts_unrated(grade)) return false;
+  if (level && grade.level != *level) return false;
+  if (rating_min && grade.rating < *rating_min) return false;
+  return !rating_max || grade.rating <= *rating_max;
 }
 
 double Target::distance(const grader::Grade& grade) const {
@@ -44,6 +65,9 @@ double Target::distance(const grader::Grade& grade) const {
     distance += score - high;
   }
   distance += 100.0 * std::max(0, grade.clues - clues_max) + 100.0 * std::max(0, clues_min - grade.clues);
+  // The rating's interval: the level's ratings and the range asked for.
+  const auto [rating_low, rating_high] = rating_interval(*this);
+  distance += 50.0 * std::max(0, rating_low - grade.rating) + 50.0 * std::max(0, grade.rating - rating_high);
   return std::max(distance, 1e-3);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <span>
 
 #include "path.hpp"
@@ -10,6 +11,8 @@
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/units.hpp"
+#include "ladder/ladder.hpp"
+#include "refuter.hpp"
 #include "trial_and_error.hpp"
 
 namespace sudoforge::grader {
@@ -47,11 +50,17 @@ Tier tier_of(Technique technique) {
   return technique <= Technique::HiddenSingle ? Tier::Singles : Tier::Twins;
 }
 
-int score_of(Tier tier, int te_depth, const std::array<int, kTechniqueCount>& counts, int rounds) {
-  constexpr int kWeights[kTechniqueCount] = {1, 2, 10, 12};  // naked, hidden single; naked, hidden twins
-  int effort = 3 * rounds;
-  for (int t = 0; t < kTechniqueCount; ++t) effort += kWeights[t] * counts[static_cast<std::size_t>(t)];
-  const int within = std::min(effort, 999);
+int score_of(Tier tier, int te_depth, int rating, const std::array<int, kHumanTechniqueCount>& human_counts) {
+  // Eight points a tenth of rating (up to 12.4, past the hardest puzzles known),
+  // then up to 7 for the steps above singles, by their bit width (1, 2-3, 4-7, ...).
+  unsigned hard_steps = 0;
+  for (int t = 0; t < kHumanTechniqueCount; ++t) {
+    if (base_rating(static_cast<HumanTechnique>(t)) > base_rating(HumanTechnique::NakedSingle)) {
+      hard_steps += static_cast<unsigned>(human_counts[static_cast<std::size_t>(t)]);
+    }
+  }
+  const int effort = std::min(static_cast<int>(std::bit_width(hard_steps)), 7);
+  const int within = 8 * std::clamp(rating, 0, 124) + effort;
   switch (tier) {
     case Tier::Singles: return 1000 + within;
     case Tier::Twins: return 2000 + within;
@@ -67,7 +76,9 @@ class Core {
  public:
   explicit Core(const engine::Geometry& geometry)
       : units_(geometry), solver_(geometry), layout_(geometry), propagation_(layout_), path_(propagation_),
-        search_(propagation_), trial_(propagation_) {}
+        search_(propagation_), trial_(propagation_), ladder_(geometry), refuter_(propagation_) {
+    ladder_.set_refuter(&refuter_);
+  }
   // Its parts hold references to layout_.
   Core(const Core&) = delete;
   Core& operator=(const Core&) = delete;
@@ -94,7 +105,7 @@ class Core {
       propagation_.place(state, puzzle[cell] - 1, cell, &values);
     }
 
-    const detail::PathEnd end = path_.run(state, values, grade, options.record_steps);
+    const detail::PathEnd end = path_.run(state, values, grade);
     if (end == detail::PathEnd::Contradiction) {
       grade.status = Status::None;
       grade.reason = "no solution";
@@ -136,10 +147,21 @@ class Core {
       grade.status = Status::Unique;
       grade.tier = Tier::Diabolical;
       set_solution(result.solution, grade);
-      if (options.record_steps) grade.stuck = path_.snapshot(state, values);
       grade.te_depth = trial_.depth(state, result.solution, options.max_te_depth, search_.solution_path());
     }
-    grade.score = score_of(grade.tier, grade.te_depth, grade.technique_counts, grade.rounds);
+    grade.score = score_of(grade.tier, grade.te_depth, 0, {});
+    if (options.rate) rate(puzzle, options, grade);
+  }
+
+  // The human path of a unique puzzle whose grade holds its solution and tier.
+  void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
+    const ladder::Rated rated = ladder_.rate(puzzle, grade.solution, options.record_steps ? &grade.human_steps : nullptr,
+                                             options.record_steps ? &grade.human_rises : nullptr);
+    grade.rating = rated.rating;
+    grade.hardest = rated.hardest;
+    grade.human_counts = rated.counts;
+    grade.level = level_of(rated.rating, grade.tier == Tier::Singles);
+    grade.score = score_of(grade.tier, grade.te_depth, rated.rating, rated.counts);
   }
 
  private:
@@ -160,6 +182,8 @@ class Core {
   detail::RatedPath<N> path_;
   detail::UniquenessSearch<N> search_;
   detail::TrialAndError<N> trial_;
+  ladder::Ladder<ladder::words_for(N * N)> ladder_;
+  detail::BoardRefuter<N> refuter_;
 };
 
 }  // namespace
@@ -169,6 +193,9 @@ class Grader::Impl {
   explicit Impl(const engine::Geometry& geometry) : core_(engine::make_by_size<Core>(geometry)) {}
   void grade(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
     std::visit([&](auto& core) { core.grade(puzzle, options, grade); }, core_);
+  }
+  void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
+    std::visit([&](auto& core) { core.rate(puzzle, options, grade); }, core_);
   }
 
  private:
@@ -184,6 +211,11 @@ Grade Grader::grade(const engine::Grid& puzzle, const GradeOptions& options) {
   Grade grade;
   impl_->grade(puzzle, options, grade);
   return grade;
+}
+
+void Grader::rate(const engine::Grid& puzzle, Grade& grade, const GradeOptions& options) {
+  if (grade.status != Status::Unique) return;
+  impl_->rate(puzzle, options, grade);
 }
 
 }  // namespace sudoforge::grader

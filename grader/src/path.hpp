@@ -18,6 +18,11 @@ namespace sudoforge::grader::detail {
 
 enum class PathEnd { Solved, Stuck, Contradiction };
 
+struct Elimination {
+  engine::Cell cell = 0;
+  engine::Digit digit = 0;
+};
+
 template <int N>
 class RatedPath {
  public:
@@ -31,63 +36,42 @@ class RatedPath {
       : propagation_(propagation), layout_(propagation.layout()) {}
 
   // Runs rounds on `state` until it is solved, stuck or contradicts. Counts uses of
-  // each technique into `grade`; with `record`, appends steps and the candidate
-  // snapshots at level rises.
+  // each technique and the rounds into `grade`. (The steps a person reads are the
+  // human path's: ladder/ladder.hpp.)
   // Out of line (once per puzzle) so that scripts/bench-grade can name its share.
-  [[gnu::noinline]] PathEnd run(State& state, Values& values, Grade& grade, bool record) {
-    Technique level = Technique::NakedSingle;
+  [[gnu::noinline]] PathEnd run(State& state, Values& values, Grade& grade) {
     unchecked_ = (1U << N) - 1;
     for (;;) {
       if (state.complete(layout_)) return PathEnd::Solved;
-      const std::size_t first_step = grade.steps.size();
-      const auto snapshot_if_rising = [&](Technique technique) {
-        if (record && technique > level) grade.level_rises.emplace_back(first_step, snapshot(state, values));
-        if (technique > level) level = technique;
-      };
       RowSet naked;
       if (!Singles<N>::naked_singles(layout_, state, naked)) return PathEnd::Contradiction;
       if (naked.any()) {
         ++grade.rounds;
-        if (!place_naked(state, values, naked, grade, record)) return PathEnd::Contradiction;
+        if (!place_naked(state, values, naked, grade)) return PathEnd::Contradiction;
         continue;
       }
       int found = find_hidden(state);
       if (found < 0) return PathEnd::Contradiction;
       if (found > 0) {
-        snapshot_if_rising(Technique::HiddenSingle);
         ++grade.rounds;
-        if (!place_hidden(state, values, grade, record)) return PathEnd::Contradiction;
+        if (!place_hidden(state, values, grade)) return PathEnd::Contradiction;
         continue;
       }
-      found = naked_twins(state, grade, record, snapshot_if_rising);
+      found = naked_twins(state, grade);
       if (found < 0) return PathEnd::Contradiction;
       if (found > 0) continue;
-      found = hidden_twins(state, grade, record, snapshot_if_rising);
+      found = hidden_twins(state, grade);
       if (found > 0) continue;
       return PathEnd::Stuck;
     }
   }
 
-  // Placed digits and open candidates, for people.
-  CandidateSnapshot snapshot(const State& state, const Values& values) const {
-    CandidateSnapshot shot{engine::Grid(layout_.geometry()), {}};
-    for (engine::Cell cell = 0; cell < layout_.cell_count(); ++cell) {
-      if (state.is_solved(layout_, cell)) {
-        shot.grid.set(cell, values[static_cast<std::size_t>(cell)]);
-      } else {
-        shot.candidates[static_cast<std::size_t>(cell)] = state.candidates(layout_, cell);
-      }
-    }
-    return shot;
-  }
-
  private:
-  bool place_naked(State& state, Values& values, const RowSet& naked, Grade& grade, bool record) {
+  bool place_naked(State& state, Values& values, const RowSet& naked, Grade& grade) {
     // Every cell's digit, read before any placement, so the round sees one position.
     std::vector<std::pair<engine::Cell, int>>& placements = placements_;
     placements.clear();
-    // In cell order (the row section's), as the recorded steps want. Otherwise the
-    // order does not matter: a round's placements clash in any order or in none.
+    // The order does not matter: a round's placements clash in any order or in none.
     naked.for_each([&](int position) {
       const engine::Cell cell = layout_.cell_at(position);
       placements.emplace_back(cell, std::countr_zero(state.candidates(layout_, cell)));
@@ -97,9 +81,6 @@ class RatedPath {
       propagation_.place(state, d, cell, &values);  // the cell held d alone: only d's board changes
       unchecked_ |= 1U << d;
       ++grade.technique_counts[static_cast<int>(Technique::NakedSingle)];
-      if (record) {
-        grade.steps.push_back(Step{Technique::NakedSingle, grade.rounds, -1, {cell}, engine::digit_bit(d + 1), {}});
-      }
     }
     return true;
   }
@@ -135,29 +116,20 @@ class RatedPath {
     return static_cast<int>(hidden_.size());
   }
 
-  bool place_hidden(State& state, Values& values, Grade& grade, bool record) {
-    if (record) {  // as in place_naked
-      std::sort(hidden_.begin(), hidden_.end(),
-                [](const Hidden& a, const Hidden& b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
-    }
+  bool place_hidden(State& state, Values& values, Grade& grade) {
     for (const Hidden& single : hidden_) {
       // One cell wanted by two digits, or a digit twice in a unit: no solution.
       if (state.is_solved(layout_, single.cell) || !state.allows(layout_, single.digit, single.cell)) return false;
       unchecked_ |= state.candidates(layout_, single.cell);  // every digit that loses a place
       propagation_.place(state, single.digit, single.cell, &values);
       ++grade.technique_counts[static_cast<int>(Technique::HiddenSingle)];
-      if (record) {
-        grade.steps.push_back(Step{Technique::HiddenSingle, grade.rounds, single.unit, {single.cell},
-                                   engine::digit_bit(single.digit + 1), {}});
-      }
     }
     return true;
   }
 
   // Every naked twin pattern that eliminates something, applied together. -1 on a
   // contradiction, else how many patterns.
-  template <typename OnRise>
-  int naked_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
+  int naked_twins(State& state, Grade& grade) {
     const RowSet pair_rows = propagation_.pair_cells(state);
     const Board pairs = propagation_.positions_of(pair_rows);
     patterns_.clear();
@@ -183,11 +155,10 @@ class RatedPath {
       return true;
     });
     if (!consistent) return -1;
-    return apply_patterns(state, grade, record, on_rise);
+    return apply_patterns(state, grade);
   }
 
-  template <typename OnRise>
-  int hidden_twins(State& state, Grade& grade, bool record, OnRise& on_rise) {
+  int hidden_twins(State& state, Grade& grade) {
     Board pairs;  // found when first needed
     bool pairs_known = false;
     std::array<Board, N> live;
@@ -226,7 +197,7 @@ class RatedPath {
         });
       }
     }
-    return apply_patterns(state, grade, record, on_rise);
+    return apply_patterns(state, grade);
   }
 
   struct Hidden {
@@ -245,10 +216,8 @@ class RatedPath {
     std::size_t end;
   };
 
-  template <typename OnRise>
-  int apply_patterns(State& state, Grade& grade, bool record, OnRise& on_rise) {
+  int apply_patterns(State& state, Grade& grade) {
     if (patterns_.empty()) return 0;
-    on_rise(patterns_.front().technique);
     ++grade.rounds;
     for (const Pattern& pattern : patterns_) {
       ++grade.technique_counts[static_cast<int>(pattern.technique)];
@@ -257,12 +226,6 @@ class RatedPath {
         state.eliminate(layout_, gone.digit - 1, gone.cell);
         unchecked_ |= 1U << (gone.digit - 1);
       }
-      if (!record) continue;
-      Step step{pattern.technique, grade.rounds, pattern.unit, {}, engine::digit_bit(pattern.first + 1) |
-                                                                       engine::digit_bit(pattern.second + 1),
-                {eliminations.begin(), eliminations.end()}};
-      pattern.cells.for_each([&](int position) { step.cells.push_back(layout_.cell_at(position)); });
-      grade.steps.push_back(std::move(step));
     }
     return static_cast<int>(patterns_.size());
   }

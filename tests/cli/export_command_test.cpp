@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "sudoforge/book/book.hpp"
+#include "sudoforge/grader/rating.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "cli_test.hpp"
 #include "test_data.hpp"
@@ -76,7 +77,7 @@ class ExportCommand : public testing::Test {
     // ctest runs each test in its own process, in parallel: one directory each.
     dir_ = fresh_dir("export_" + std::to_string(::getpid()));
     db_ = dir_ + "/book.db";
-    ASSERT_EQ(run_command(sudoforge("generate -q --count 24 --mix singles=1,twins=1,diabolical=1 --seed 12 --db " + db_))
+    ASSERT_EQ(run_command(sudoforge("generate -q --count 24 --mix easy=1,medium=1,hard=1 --seed 12 --db " + db_))
                   .exit_code,
               0);
   }
@@ -92,6 +93,8 @@ class ExportCommand : public testing::Test {
       puzzle.solution = engine::parse_puzzle(record["solution"].get<std::string>());
       const std::string tier = record["tier"];
       puzzle.tier = tier == "singles" ? grader::Tier::Singles : tier == "twins" ? grader::Tier::Twins : grader::Tier::Diabolical;
+      puzzle.level = *grader::parse_level(record["level"].get<std::string>());
+      puzzle.rating = static_cast<int>(record["rating"].get<double>() * 10 + 0.5);
       puzzles.push_back(puzzle);
     }
     return puzzles;
@@ -110,14 +113,15 @@ TEST_F(ExportCommand, PrintsABookWhosePagesHoldExactlyTheStoredPuzzles) {
   const auto result = run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --answers --jsonl " + jsonl +
                                             " --title 'Test Book' --author 'Tester'"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  // Title, three sections of 8 puzzles (two pages of 4 each), two pages of answers.
+  // Title, three sections (easy, medium, hard) of 8 puzzles (two pages of 4 each),
+  // two pages of answers.
   EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "12");
   EXPECT_EQ(pdfinfo_field(pdf, "Page size"), "595.276 x 841.89 pts (A4)");
   EXPECT_EQ(pdfinfo_field(pdf, "Title"), "Test Book");
 
   const auto puzzles = book_puzzles(jsonl);
   ASSERT_EQ(puzzles.size(), 24u);
-  for (std::size_t i = 1; i < puzzles.size(); ++i) EXPECT_LE(puzzles[i - 1].tier, puzzles[i].tier);  // easiest first
+  for (std::size_t i = 1; i < puzzles.size(); ++i) EXPECT_LE(puzzles[i - 1].level, puzzles[i].level);  // easiest first
   book::BookOptions options;
   options.answers = true;
   int grids = 0;
@@ -151,7 +155,7 @@ TEST_F(ExportCommand, DrawsBoxBordersWhereTheyBelongAndGivesTheSameBytesTwice) {
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --jsonl " + jsonl)).exit_code, 0);
   const auto puzzles = book_puzzles(jsonl);
   const auto pages = book::plan_book(puzzles, book::BookOptions{});
-  for (const int number : {3, 10}) {  // a singles page and a diabolical page
+  for (const int number : {3, 10}) {  // an easy page and a hard page
     const book::Page& page = pages[static_cast<std::size_t>(number - 1)];
     ASSERT_FALSE(page.slots.empty());
     const Picture picture = render(pdf, number, dir_);
@@ -187,11 +191,11 @@ TEST_F(ExportCommand, DrawsBoxBordersWhereTheyBelongAndGivesTheSameBytesTwice) {
 
 TEST_F(ExportCommand, HonoursPageSizesAndPuzzlesPerPage) {
   const std::string pdf = dir_ + "/a5.pdf";
-  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --tier twins --pdf " + pdf + " --page a5 --per-page 6"))
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --level medium --pdf " + pdf + " --page a5 --per-page 6"))
                 .exit_code,
             0);
   EXPECT_EQ(pdfinfo_field(pdf, "Page size").substr(0, 21), "419.528 x 595.276 pts");
-  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "3");  // title, then 8 twins at 6 a page: no section, one tier
+  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "3");  // title, then 8 medium at 6 a page: no section, one level
   const std::string letter = dir_ + "/letter.pdf";
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --limit 3 --pdf " + letter + " --page letter --per-page 1"))
                 .exit_code,
@@ -222,6 +226,39 @@ TEST_F(ExportCommand, WritesImagesAndFilesInBookOrder) {
   for (std::size_t i = 0; i < lines.size(); ++i) EXPECT_NE(records[i + 1].find("," + lines[i] + ","), std::string::npos);
 }
 
+TEST_F(ExportCommand, NamesSectionsByLevelOrTierWithTextTrueOfTheirPuzzles) {
+  const std::string pdf = dir_ + "/levels.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + pdf)).exit_code, 0);
+  const auto page_text = [](const std::string& file, int page) {
+    const std::string number = std::to_string(page);
+    return run_command("pdftotext -f " + number + " -l " + number + " " + file + " -").out;
+  };
+  EXPECT_NE(page_text(pdf, 1).find("24 puzzles: 8 easy, 8 medium, 8 hard"), std::string::npos) << page_text(pdf, 1);
+  const std::string easy = page_text(pdf, 2);
+  EXPECT_NE(easy.find("Part 1"), std::string::npos) << easy;
+  EXPECT_NE(easy.find("Easy"), std::string::npos) << easy;
+  EXPECT_NE(easy.find("Singles solve each"), std::string::npos) << easy;
+  const std::string hard = page_text(pdf, 8);
+  EXPECT_NE(hard.find("Part 3"), std::string::npos) << hard;
+  EXPECT_NE(hard.find("4.1 to 6.7"), std::string::npos) << hard;
+  EXPECT_NE(page_text(pdf, 3).find(" easy "), std::string::npos) << page_text(pdf, 3);  // the labels name the level
+  // By tier on request: the sections are the tiers the puzzles fall in, easiest first.
+  const std::string tiers = dir_ + "/tiers.pdf";
+  const std::string jsonl = dir_ + "/tiers.jsonl";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --sections tier --pdf " + tiers + " --jsonl " + jsonl)).exit_code, 0);
+  const auto puzzles = book_puzzles(jsonl);
+  for (std::size_t i = 1; i < puzzles.size(); ++i) EXPECT_LE(puzzles[i - 1].tier, puzzles[i].tier);
+  EXPECT_NE(page_text(tiers, 2).find("Singles"), std::string::npos) << page_text(tiers, 2);
+  book::BookOptions by_tier;
+  by_tier.sections = book::Sections::Tier;
+  for (const book::Page& page : book::plan_book(puzzles, by_tier)) {
+    if (page.kind != book::Page::Kind::Section || *page.section != static_cast<int>(grader::Tier::Diabolical)) continue;
+    const std::string text = page_text(tiers, page.number);
+    EXPECT_NE(text.find("Diabolical"), std::string::npos) << text;
+    EXPECT_EQ(text.find("trial and error"), std::string::npos) << text;  // not true of most of them
+  }
+}
+
 TEST_F(ExportCommand, SaysWhatIsWrong) {
   const auto nothing = run_command(sudoforge("export --db " + db_));
   EXPECT_EQ(nothing.exit_code, 2);
@@ -232,6 +269,21 @@ TEST_F(ExportCommand, SaysWhatIsWrong) {
   const auto unwritable = run_command(sudoforge("export --db " + db_ + " --pdf /nonexistent/dir/book.pdf"));
   EXPECT_EQ(unwritable.exit_code, 2);
   EXPECT_EQ(unwritable.err, "sudoforge: cannot write '/nonexistent/dir/book.pdf': error while writing to output stream\n");
+  // A database of an older sudoforge: its puzzles have no rating until upgraded.
+  const std::string old = dir_ + "/old.db";
+  std::filesystem::copy_file(test::fixture_path("schema_v1.db"), old, std::filesystem::copy_options::overwrite_existing);
+  const auto unrated = run_command(sudoforge("export --db " + old + " --pdf " + dir_ + "/old.pdf"));
+  EXPECT_EQ(unrated.exit_code, 2);
+  EXPECT_EQ(unrated.err, "sudoforge: note: database '" + old +
+                             "' has 11 puzzles stored before ratings existed: they have no rating or level until "
+                             "'sudoforge upgrade --db " + old + "' rates them\nsudoforge: 11 of the selected puzzles have "
+                             "no rating yet (stored by an older sudoforge): run 'sudoforge upgrade --db " + old + "' first\n");
+  const auto upgraded = run_command(sudoforge("upgrade --db " + old));
+  EXPECT_EQ(upgraded.exit_code, 0) << upgraded.err;
+  EXPECT_EQ(upgraded.err, "upgrade: " + old + ": rated 11 of 11 puzzles without a rating\n");
+  const auto exported = run_command(sudoforge("export --db " + old + " --pdf " + dir_ + "/old.pdf"));
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  EXPECT_EQ(exported.err.find("note:"), std::string::npos) << exported.err;
 }
 
 TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {

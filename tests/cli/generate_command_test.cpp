@@ -295,9 +295,26 @@ TEST(GenerateCommand, RefusesAMalformedShard) {
 }
 
 TEST(GenerateCommand, RefusesRequestsItCannotMeet) {
-  const auto mix = run_command(sudoforge("generate --count 5 --mix easy=1 --no-db --out -"));
+  const auto mix = run_command(sudoforge("generate --count 5 --mix tricky=1 --no-db --out -"));
   EXPECT_EQ(mix.exit_code, 2);
-  EXPECT_EQ(mix.err, "sudoforge: --mix 'easy=1': 'easy=1' is not TIER=SHARE (tiers: singles, twins, diabolical)\n");
+  EXPECT_EQ(mix.err,
+            "sudoforge: --mix 'tricky=1': 'tricky=1' is not NAME=SHARE (tiers: singles, twins, diabolical; or levels: "
+            "easy, medium, hard, fiendish, extreme)\n");
+  const auto mixed = run_command(sudoforge("generate --count 5 --mix singles=1,hard=1 --no-db --out -"));
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_EQ(mixed.err, "sudoforge: --mix 'singles=1,hard=1' mixes tiers and levels: use one or the other\n");
+  const auto both = run_command(sudoforge("generate --count 5 --tier twins --level hard --no-db --out -"));
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.err, "sudoforge: --tier, --level and --mix exclude each other\n");
+  const auto easy_depth = run_command(sudoforge("generate --count 5 --level easy --te-depth 1 --no-db --out -"));
+  EXPECT_EQ(easy_depth.exit_code, 2);
+  EXPECT_EQ(easy_depth.err,
+            "sudoforge: --te-depth rates diabolical puzzles only, and easy puzzles are never diabolical\n");
+  const auto rating = run_command(sudoforge("generate --count 5 --rating 7.15: --no-db --out -"));
+  EXPECT_EQ(rating.exit_code, 2);
+  EXPECT_EQ(rating.err,
+            "sudoforge: --rating '7.15:' is not a rating range MIN:MAX (numbers with at most one decimal, e.g. 7.1:8.5 "
+            "or 9:)\n");
   const auto depth = run_command(sudoforge("generate --count 5 --tier singles --te-depth 2 --no-db --out -"));
   EXPECT_EQ(depth.exit_code, 2);
   EXPECT_EQ(depth.err, "sudoforge: --te-depth rates diabolical puzzles only: drop singles and twins from the request\n");

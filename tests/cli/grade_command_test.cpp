@@ -9,6 +9,7 @@
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/units.hpp"
+#include "sudoforge/grader/rating.hpp"
 #include "cli_test.hpp"
 #include "test_data.hpp"
 
@@ -54,8 +55,8 @@ std::string temp_file(const std::string& name, const std::string& text) {
 }
 
 constexpr const char* kHeader =
-    "source,puzzle,status,reason,tier,te_depth,score,clues,rounds,search_nodes,search_depth,naked_singles,"
-    "hidden_singles,naked_twins,hidden_twins,solution";
+    "source,puzzle,status,reason,tier,te_depth,score,rating,level,hardest_technique,clues,rounds,search_nodes,"
+    "search_depth,naked_singles,hidden_singles,naked_twins,hidden_twins,techniques,solution";
 
 TEST(GradeCommand, WritesOneCsvRecordPerPuzzleInInputOrder) {
   const auto result = run_command(sudoforge("grade " + test::data_path("hardest.txt")));
@@ -67,13 +68,22 @@ TEST(GradeCommand, WritesOneCsvRecordPerPuzzleInInputOrder) {
   const engine::Units units{engine::Geometry{}};
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const auto fields = fields_of(lines[i + 1]);
-    ASSERT_EQ(fields.size(), 16u) << lines[i + 1];
+    ASSERT_EQ(fields.size(), 20u) << lines[i + 1];
     EXPECT_EQ(fields[0], test::data_path("hardest.txt") + ":" + std::to_string(i + 1));
     EXPECT_EQ(fields[1], engine::to_line(puzzles[i]));
     EXPECT_EQ(fields[2], "unique");
     EXPECT_TRUE(fields[4] == "singles" || fields[4] == "twins" || fields[4] == "diabolical");
     EXPECT_EQ(fields[5] != "0", fields[4] == "diabolical") << lines[i + 1];
-    EXPECT_TRUE(engine::is_solution_of(engine::parse_puzzle(fields[15]), puzzles[i], units));
+    // The rating: a number with one decimal, its level, the hardest technique among
+    // those counted.
+    const auto rating = grader::parse_rating(fields[7]);
+    ASSERT_TRUE(rating) << lines[i + 1];
+    const auto level = grader::parse_level(fields[8]);
+    ASSERT_TRUE(level) << lines[i + 1];
+    EXPECT_EQ(*level, grader::level_of(*rating, fields[4] == "singles"));
+    EXPECT_NE(fields[18].find(fields[9] + ":"), std::string::npos) << lines[i + 1];
+    EXPECT_TRUE(grader::parse_techniques(fields[18])) << lines[i + 1];
+    EXPECT_TRUE(engine::is_solution_of(engine::parse_puzzle(fields[19]), puzzles[i], units));
   }
   EXPECT_NE(result.err.find("grade: 11 puzzles: 1 singles, 1 twins, 9 diabolical (te_depth 1: 7, te_depth 2: 2)"),
             std::string::npos)
@@ -92,7 +102,12 @@ TEST(GradeCommand, WritesJsonLines) {
     EXPECT_TRUE(json["score"].is_number_integer());
     EXPECT_TRUE(json["reason"].is_null());
     EXPECT_GE(json["search_nodes"].get<int>(), 1);
-    EXPECT_EQ(json.size(), 16u);
+    EXPECT_TRUE(json["rating"].is_number());
+    EXPECT_GE(json["rating"].get<double>(), 1.0);
+    EXPECT_TRUE(grader::parse_level(json["level"].get<std::string>()));
+    ASSERT_TRUE(json["techniques"].is_object());
+    EXPECT_TRUE(json["techniques"].contains(json["hardest_technique"].get<std::string>())) << line;
+    EXPECT_EQ(json.size(), 20u);
   }
 }
 
@@ -128,7 +143,9 @@ TEST(GradeCommand, GivesEveryBadLineARecordAndAMessageAndGradesTheRest) {
     EXPECT_EQ(fields[2], statuses[i]) << lines[i + 1];
     EXPECT_EQ(fields[0], file + ":" + std::to_string(i + 1));
     if (statuses[i] != "unique") {
-      EXPECT_TRUE(fields[4].empty() && fields[6].empty() && fields[15].empty()) << lines[i + 1];
+      EXPECT_TRUE(fields[4].empty() && fields[6].empty() && fields[7].empty() && fields[8].empty() &&
+                  fields[18].empty() && fields[19].empty())
+          << lines[i + 1];
     }
   }
   EXPECT_EQ(fields_of(lines[3])[1], "");  // an unreadable line has no puzzle
@@ -216,19 +233,41 @@ TEST(ExplainCommand, WalksThroughTheStepsOfAPuzzle) {
   const auto result =
       run_command(sudoforge("explain 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_NE(result.out.find("tier: twins;"), std::string::npos) << result.out;
-  EXPECT_NE(result.out.find("hidden single: 4 in column 2 can only go to r6c2"), std::string::npos);
-  EXPECT_NE(result.out.find("Now hidden twins are needed. The candidates here:"), std::string::npos);
-  EXPECT_NE(result.out.find("naked twins: r5c6 and r6c6 hold only 2 and 6"), std::string::npos);
+  EXPECT_NE(result.out.find("rating: 2.6 (medium), hardest step: pointing\ntier: twins;"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Now pointing is needed (2.6). The candidates here:"), std::string::npos);
+  EXPECT_NE(result.out.find("Pointing (2.6): in box 5, 2 lies only in column 6, so 2 leaves r1c6, r2c6 and r3c6"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("Hidden single in a box (1.2): in box "), std::string::npos);
   EXPECT_NE(result.out.find("solution:\n    4 1 7 | 3 6 9 | 8 2 5\n"), std::string::npos) << result.out;
 }
 
-TEST(ExplainCommand, ShowsWhereADiabolicalPuzzleNeedsAGuess) {
+TEST(ExplainCommand, WalksADiabolicalPuzzleToTheEndWithChains) {
+  // Norvig's hardest that needs trial and error to depth 2: no "guess" any more,
+  // but forcing chains printed link by link, and nested ones where they are needed.
   const std::string puzzle = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
   const auto result = run_command(sudoforge("explain " + puzzle));
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("tier: diabolical, te_depth 2"), std::string::npos) << result.out;
-  EXPECT_NE(result.out.find("no technique applies: a guess is needed here"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("hardest step: nested forcing chain"), std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find("guess"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Dynamic forcing chain ("), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(" would both hold and not hold "), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("Nested forcing chain (10."), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("solution:\n"), std::string::npos) << result.out;
+}
+
+TEST(ExplainCommand, PrintsChainsLinkByLink) {
+  // A top1465 puzzle whose hardest step is an alternating inference chain.
+  const auto result =
+      run_command(sudoforge("explain .5....1.....16..7....5.9.3.5.9..........3.2.72..4...6..4...1.....7.4...8.6.3.8..."));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Skyscraper (6.6): on 9, one of r5c8 and r8c7 holds it"), std::string::npos) << result.out;
+  // Each chain runs from its assumption to its negation, link by link.
+  const auto at = result.out.find("Alternating inference chain (7.3): r1c4=8 => r1c4<>2 => ");
+  ASSERT_NE(at, std::string::npos) << result.out;
+  const std::string line = result.out.substr(at, result.out.find('\n', at) - at);
+  EXPECT_NE(line.find("=> r1c4<>8; so 8 leaves r1c4"), std::string::npos) << line;
 }
 
 TEST(ExplainCommand, RefusesPuzzlesWithoutOneSolutionAndBadText) {

@@ -251,8 +251,16 @@ void fuzz_grade(const std::uint8_t* data, std::size_t size) {
   }
   expect(grade.clues == puzzle.clue_count(), "wrong clue count: " + what);
   expect((grade.te_depth > 0) == (grade.tier == grader::Tier::Diabolical), "te_depth and tier disagree: " + what);
-  expect(grade.score == grader::score_of(grade.tier, grade.te_depth, grade.technique_counts, grade.rounds),
-         "score not from the counts: " + what);
+  expect(grade.score == grader::score_of(grade.tier, grade.te_depth, grade.rating, grade.human_counts),
+         "score not from the rating and counts: " + what);
+  expect(grade.level == grader::level_of(grade.rating, grade.tier == grader::Tier::Singles),
+         "level not from the rating: " + what);
+  if (puzzle.clue_count() < geometry.cell_count()) {  // something to solve
+    expect(grade.rating >= grader::base_rating(grader::HumanTechnique::FullHouse) &&
+               grade.rating >= grader::base_rating(grade.hardest),
+           "rating below its hardest technique's: " + what);
+    expect(grade.human_counts[static_cast<std::size_t>(grade.hardest)] > 0, "hardest technique never used: " + what);
+  }
   if (n <= 6) {
     const test::ReferenceGrade reference = test::reference_grade(puzzle, 3);
     expect(reference.status == grade.status && reference.tier == grade.tier && reference.te_depth == grade.te_depth &&

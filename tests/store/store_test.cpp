@@ -74,7 +74,7 @@ TEST(Store, RefusesANewerSchemaAndAForeignDatabase) {
     FAIL() << "opened a newer schema";
   } catch (const StoreError& error) {
     EXPECT_EQ(std::string(error.what()),
-              "database '" + path + "' has schema version 9; this sudoforge knows up to 2: use a newer sudoforge");
+              "database '" + path + "' has schema version 9; this sudoforge knows up to " + std::to_string(Store::kSchemaVersion) + ": use a newer sudoforge");
   }
   set_user_version(path, 0);
   EXPECT_THROW(
@@ -225,8 +225,31 @@ TEST(Store, MigratesAVersionOneFile) {
     EXPECT_EQ(store.run(1)->next_index, 3);
     EXPECT_EQ(store.run_puzzles(1).size(), 14u);
     EXPECT_EQ(store.integrity_check(), "ok");
+    // The 11 rows of version 1 have no rating until they are rated; the 3 new ones have.
+    EXPECT_EQ(store.unrated(), 11);
+    EXPECT_EQ(store.stats().by_level.at("unrated"), 11);
+    Selection extreme;
+    extreme.level = grader::Level::Extreme;
+    const std::int64_t extreme_before = store.count(extreme);
+    grader::Grader grader{engine::Geometry{}};
+    std::int64_t rated = 0;
+    while (const std::int64_t done = store.rate_unrated(4, [&](const engine::Grid& p) { return grader.grade(p); })) {
+      rated += done;
+    }
+    EXPECT_EQ(rated, 11);
+    EXPECT_EQ(store.unrated(), 0);
+    EXPECT_GT(store.count(extreme), extreme_before);  // Norvig's hardest are extreme
+    store.select(Selection{}, [&](const StoredPuzzle& stored) {
+      ASSERT_TRUE(stored.rated);
+      const grader::Grade fresh = grader.grade(stored.puzzle);
+      EXPECT_EQ(stored.grade.rating, fresh.rating);
+      EXPECT_EQ(stored.grade.level, fresh.level);
+      EXPECT_EQ(stored.grade.hardest, fresh.hardest);
+      EXPECT_EQ(stored.grade.human_counts, fresh.human_counts);
+      EXPECT_EQ(stored.grade.score, fresh.score);
+    });
   }
-  set_user_version(path, 2);  // still what the migration wrote: reopening changes nothing
+  set_user_version(path, Store::kSchemaVersion);  // still what the migration wrote: reopening changes nothing
   Store again(path);
   EXPECT_EQ(again.stats().puzzles, 14);
 }

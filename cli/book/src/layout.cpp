@@ -92,22 +92,27 @@ PageDimensions dimensions(PageSize size) {
   return {595.276, 841.890, 54, 36, 48, 48};
 }
 
+int section_of(const BookPuzzle& puzzle, Sections sections) {
+  return sections == Sections::Level ? static_cast<int>(puzzle.level) : static_cast<int>(puzzle.tier);
+}
+
 std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
   const PageDimensions page = dimensions(options.page);
   const int size = puzzles.empty() ? 9 : puzzles.front().puzzle.size();
   std::vector<Page> pages;
   pages.push_back({Page::Kind::Title, 1, std::nullopt, {}});
+  const auto section = [&](const BookPuzzle& p) { return section_of(p, options.sections); };
   const bool mixed = std::any_of(puzzles.begin(), puzzles.end(),
-                                 [&](const BookPuzzle& p) { return p.tier != puzzles.front().tier; });
+                                 [&](const BookPuzzle& p) { return section(p) != section(puzzles.front()); });
   const Layout layout = puzzle_layout(page, options.per_page, size);
   const std::size_t per_page = static_cast<std::size_t>(layout.columns * layout.rows);
   for (std::size_t first = 0; first < puzzles.size();) {
-    const grader::Tier tier = puzzles[first].tier;
+    const int part = section(puzzles[first]);
     std::size_t end = first;
-    while (end < puzzles.size() && (!mixed || puzzles[end].tier == tier)) ++end;
-    if (mixed) pages.push_back({Page::Kind::Section, static_cast<int>(pages.size()) + 1, tier, {}});
+    while (end < puzzles.size() && (!mixed || section(puzzles[end]) == part)) ++end;
+    if (mixed) pages.push_back({Page::Kind::Section, static_cast<int>(pages.size()) + 1, part, {}});
     for (std::size_t at = first; at < end; at += per_page) {
-      Page puzzle_page{Page::Kind::Puzzles, static_cast<int>(pages.size()) + 1, tier, {}};
+      Page puzzle_page{Page::Kind::Puzzles, static_cast<int>(pages.size()) + 1, part, {}};
       const auto spots = squares(content(page, puzzle_page.number), layout, kHeaderHeight);
       for (std::size_t k = 0; k < per_page && at + k < end; ++k) puzzle_page.slots.push_back({at + k, spots[k]});
       pages.push_back(std::move(puzzle_page));

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "sudoforge/book/book.hpp"
 #include "sudoforge/engine/text_format.hpp"
@@ -49,20 +50,46 @@ void text(cairo_t* cr, const std::string& words, double x, double y, bool centre
   cairo_show_text(cr, words.c_str());
 }
 
-std::string tier_title(grader::Tier tier) {
-  switch (tier) {
-    case grader::Tier::Singles: return "Singles";
-    case grader::Tier::Twins: return "Twins";
-    case grader::Tier::Diabolical: return "Diabolical";
-  }
-  return {};
-}
+// A section's title and the lines that say what its puzzles need. Each holds for
+// every puzzle of the section: a level is a range of ratings (grader::level_cuts),
+// and the lines name every technique whose rating can fall in that range.
+struct SectionText {
+  std::string title;
+  std::vector<std::string> lines;
+};
 
-std::string tier_blurb(grader::Tier tier) {
-  switch (tier) {
-    case grader::Tier::Singles: return "Each needs nothing but naked and hidden singles.";
-    case grader::Tier::Twins: return "Each needs naked or hidden twins besides the singles.";
-    case grader::Tier::Diabolical: return "Logic runs out: each needs trial and error at some point.";
+SectionText section_text(int section, Sections sections) {
+  if (sections == Sections::Tier) {
+    switch (static_cast<grader::Tier>(section)) {
+      case grader::Tier::Singles: return {"Singles", {"Each needs nothing but naked and hidden singles."}};
+      case grader::Tier::Twins: return {"Twins", {"Each needs naked or hidden twins besides the singles."}};
+      case grader::Tier::Diabolical:
+        return {"Diabolical", {"Singles and twins are not enough: each needs a technique beyond them",
+                               "(locked candidates, fish, wings, chains ...) at some point."}};
+    }
+    return {};
+  }
+  const auto cuts = grader::level_cuts();  // least rating of medium, hard, fiendish, extreme
+  const auto least = [&](grader::Level level) { return cuts[static_cast<std::size_t>(level) - 1]; };
+  const auto from = [&](grader::Level level) { return grader::rating_text(least(level)); };
+  const auto below = [&](grader::Level level) { return grader::rating_text(least(level) - 1); };
+  using L = grader::Level;
+  switch (static_cast<grader::Level>(section)) {
+    case grader::Level::Easy:
+      return {"Easy", {"Singles solve each: a cell with one candidate left,",
+                       "or a digit with one place left in a row, column or box."}};
+    case grader::Level::Medium:
+      return {"Medium", {"Beyond singles: locked candidates, pairs and triples, X-wings, swordfish.",
+                         "No step rates above " + below(L::Hard) + "."}};
+    case grader::Level::Hard:
+      return {"Hard", {"Wings, unique rectangles, quads, jellyfish, BUG+1, finned X-wings,",
+                       "skyscrapers, kites and short one-digit chains: steps rated " + from(L::Hard) + " to " + below(L::Fiendish) + "."}};
+    case grader::Level::Fiendish:
+      return {"Fiendish", {"Chains: one digit's, or of cells and units alternating; finned fish.",
+                           "The hardest step rates " + from(L::Fiendish) + " to " + below(L::Extreme) + "."}};
+    case grader::Level::Extreme:
+      return {"Extreme", {"Long chains and forcing chains: an assumption followed until it",
+                          "contradicts itself, or every case leads to the same result. " + from(L::Extreme) + " and up."}};
   }
   return {};
 }
@@ -120,12 +147,12 @@ void draw_grid(cairo_t* cr, const Square& square, const engine::Grid& puzzle, co
 }
 
 std::string label(const BookPuzzle& puzzle) {
-  std::string words = std::to_string(puzzle.number) + "   " + grader::tier_name(puzzle.tier).data();
-  if (puzzle.tier == grader::Tier::Diabolical) words += " (te " + std::to_string(puzzle.te_depth) + ")";
-  return words + " · score " + std::to_string(puzzle.score) + " · id " + std::to_string(puzzle.id);
+  return std::to_string(puzzle.number) + "   " + grader::level_name(puzzle.level).data() + " " +
+         grader::rating_text(puzzle.rating) + " · id " + std::to_string(puzzle.id);
 }
 
-void draw_page(cairo_t* cr, const Page& page, const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_book, const std::vector<BookPuzzle>& puzzles,
+               const BookOptions& options) {
   const PageDimensions size = dimensions(options.page);
   const double middle = size.width / 2;
   cairo_set_source_rgb(cr, 1, 1, 1);
@@ -143,25 +170,40 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<BookPuzzle>& puz
       font(cr, size.width / 30, false);
       fit(cr, options.author, width);
       if (!options.author.empty()) text(cr, options.author, middle, size.height * 0.55, true);
-      std::array<int, 3> tiers{};
-      for (const BookPuzzle& puzzle : puzzles) ++tiers[static_cast<std::size_t>(puzzle.tier)];
+      std::array<int, grader::kLevelCount> parts{};
+      for (const BookPuzzle& puzzle : puzzles) ++parts[static_cast<std::size_t>(section_of(puzzle, options.sections))];
       font(cr, 11, false);
-      const std::string contents = std::to_string(puzzles.size()) + " puzzles: " + std::to_string(tiers[0]) +
-                                   " singles, " + std::to_string(tiers[1]) + " twins, " + std::to_string(tiers[2]) +
-                                   " diabolical" + (options.answers ? ", with answers" : "");
+      std::string contents = std::to_string(puzzles.size()) + " puzzles:";
+      const int kinds = options.sections == Sections::Level ? grader::kLevelCount : 3;
+      for (int k = 0; k < kinds; ++k) {
+        if (parts[static_cast<std::size_t>(k)] == 0) continue;
+        contents += " " + std::to_string(parts[static_cast<std::size_t>(k)]) + " " +
+                    (options.sections == Sections::Level ? grader::level_name(static_cast<grader::Level>(k))
+                                                         : grader::tier_name(static_cast<grader::Tier>(k))).data() + ",";
+      }
+      contents.pop_back();
+      if (options.answers) contents += ", with answers";
       text(cr, contents, middle, size.height * 0.70, true);
       font(cr, 9, false);
       text(cr, "made with sudoforge", middle, size.height - size.bottom, true);
       return;  // no page number on the title page
     }
     case Page::Kind::Section: {
+      // Parts numbered in book order.
+      int part = 0;
+      for (const Page& other : pages_of_book) part += other.kind == Page::Kind::Section && other.number <= page.number;
+      const SectionText words = section_text(*page.section, options.sections);
       font(cr, 14, false);
-      const int part = static_cast<int>(*page.tier) + 1;
       text(cr, "Part " + std::to_string(part), middle, size.height * 0.38, true);
       font(cr, size.width / 16, true);
-      text(cr, tier_title(*page.tier), middle, size.height * 0.38 + size.width / 10, true);
+      text(cr, words.title, middle, size.height * 0.38 + size.width / 10, true);
       font(cr, 11, false);
-      text(cr, tier_blurb(*page.tier), middle, size.height * 0.38 + size.width / 10 + 30, true);
+      double y = size.height * 0.38 + size.width / 10 + 30;
+      for (const std::string& line : words.lines) {
+        fit(cr, line, size.width - size.inner - size.outer);
+        text(cr, line, middle, y, true);
+        y += 15;
+      }
       break;
     }
     case Page::Kind::Puzzles:
@@ -212,8 +254,9 @@ void write_pdf(const std::string& path, const std::vector<BookPuzzle>& puzzles, 
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, options.date.c_str());
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_MOD_DATE, options.date.c_str());
   Context cr(cairo_create(surface.get()), cairo_destroy);
-  for (const Page& page : plan_book(puzzles, options)) {
-    draw_page(cr.get(), page, puzzles, options);
+  const std::vector<Page> pages = plan_book(puzzles, options);
+  for (const Page& page : pages) {
+    draw_page(cr.get(), page, pages, puzzles, options);
     cairo_show_page(cr.get());
   }
   check(cairo_status(cr.get()), "cannot draw '" + path + "'");
@@ -226,13 +269,14 @@ void write_page_images(const std::string& directory, const std::vector<BookPuzzl
   make_directory(directory);
   const PageDimensions size = dimensions(options.page);
   const double scale = dpi / 72;
-  for (const Page& page : plan_book(puzzles, options)) {
+  const std::vector<Page> pages = plan_book(puzzles, options);
+  for (const Page& page : pages) {
     Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(size.width * scale),
                                                static_cast<int>(size.height * scale)),
                     cairo_surface_destroy);
     Context cr(cairo_create(surface.get()), cairo_destroy);
     cairo_scale(cr.get(), scale, scale);
-    draw_page(cr.get(), page, puzzles, options);
+    draw_page(cr.get(), page, pages, puzzles, options);
     const std::string path = numbered(directory, "page", page.number, "png");
     check(cairo_surface_write_to_png(surface.get(), path.c_str()), "cannot write '" + path + "'");
   }

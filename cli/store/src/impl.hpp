@@ -32,8 +32,11 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row);
 // Binds every column of puzzles but id for an insert, in schema order, starting at
 // parameter 1: box, variant, canonical, puzzle, solution, clues, symmetry, status,
 // tier, te_depth, score, rounds, search_nodes, search_depth, the four counts,
-// run_id, source, created.
+// run_id, source, created, rating, level, hardest_technique, techniques.
 void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created);
+// Binds rating, level, hardest technique and technique counts at `first`..`first`+3
+// (all NULL when not `rated`).
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated);
 
 }  // namespace detail
 }  // namespace sudoforge::store

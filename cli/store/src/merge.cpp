@@ -56,9 +56,9 @@ MergeCounts Store::merge_from(const std::string& other_path) {
   sqlite::Statement puzzles(other, std::string("SELECT ") + detail::kPuzzleColumns + ", canonical, created FROM puzzles ORDER BY id");
   while (puzzles.step()) {
     const StoredPuzzle stored = detail::read_puzzle(puzzles);
-    NewPuzzle puzzle{stored.puzzle, stored.grade, puzzles.text(20), stored.symmetry, stored.source,
-                     stored.run > 0 ? run_ids.at(stored.run) : 0, std::nullopt};
-    const auto [id, added] = impl_->add(puzzle, puzzles.text(21));
+    NewPuzzle puzzle{stored.puzzle, stored.grade, puzzles.text(detail::kPuzzleColumnCount), stored.symmetry, stored.source,
+                     stored.run > 0 ? run_ids.at(stored.run) : 0, std::nullopt, stored.rated};
+    const auto [id, added] = impl_->add(puzzle, puzzles.text(detail::kPuzzleColumnCount + 1));
     (added ? counts.puzzles : counts.duplicates)++;
     puzzle_ids[stored.id] = id;
   }

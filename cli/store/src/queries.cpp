@@ -16,6 +16,9 @@ std::string where_clause(const Selection& s) {
   std::string where = " WHERE 1";
   if (s.tier) where += " AND tier = :tier";
   if (s.te_depth) where += " AND te_depth = :te_depth";
+  if (s.level) where += " AND level = :level";
+  if (s.rating_min) where += " AND rating >= :rating_min";
+  if (s.rating_max) where += " AND rating <= :rating_max";
   if (s.score_min) where += " AND score >= :score_min";
   if (s.score_max) where += " AND score <= :score_max";
   if (s.clues_min) where += " AND clues >= :clues_min";
@@ -28,6 +31,9 @@ std::string where_clause(const Selection& s) {
 void bind_where(sqlite::Statement& statement, const Selection& s) {
   if (s.tier) statement.bind(statement.parameter(":tier"), grader::tier_name(*s.tier));
   if (s.te_depth) statement.bind(statement.parameter(":te_depth"), std::int64_t{*s.te_depth});
+  if (s.level) statement.bind(statement.parameter(":level"), grader::level_name(*s.level));
+  if (s.rating_min) statement.bind(statement.parameter(":rating_min"), std::int64_t{*s.rating_min});
+  if (s.rating_max) statement.bind(statement.parameter(":rating_max"), std::int64_t{*s.rating_max});
   if (s.score_min) statement.bind(statement.parameter(":score_min"), std::int64_t{*s.score_min});
   if (s.score_max) statement.bind(statement.parameter(":score_max"), std::int64_t{*s.score_max});
   if (s.clues_min) statement.bind(statement.parameter(":clues_min"), std::int64_t{*s.clues_min});
@@ -74,6 +80,13 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   for (int t = 0; t < grader::kTechniqueCount; ++t) {
     grade.technique_counts[static_cast<std::size_t>(t)] = static_cast<int>(row.integer(16 + t));
   }
+  stored.rated = !row.is_null(20);
+  if (stored.rated) {
+    grade.rating = static_cast<int>(row.integer(20));
+    grade.level = grader::parse_level(row.text(21)).value_or(grader::Level::Extreme);
+    grade.hardest = grader::parse_human_technique(row.text(22)).value_or(grader::HumanTechnique::NestedForcingChain);
+    grade.human_counts = grader::parse_techniques(row.text(23)).value_or(std::array<int, grader::kHumanTechniqueCount>{});
+  }
   return stored;
 }
 
@@ -102,10 +115,15 @@ void Store::select(const Selection& selection, const std::function<void(const St
     return;
   }
   std::string sql = std::string("SELECT ") + detail::kPuzzleColumns + " FROM puzzles" + where;
+  const char* direction = selection.descending ? " DESC" : "";
   switch (selection.order) {
-    case Selection::Order::Score: sql += " ORDER BY score, id"; break;
-    case Selection::Order::Clues: sql += " ORDER BY clues, id"; break;
-    default: sql += " ORDER BY id"; break;
+    case Selection::Order::Score: sql += std::string(" ORDER BY score") + direction + ", id" + direction; break;
+    case Selection::Order::Rating:
+      // Unrated rows (NULL) last either way.
+      sql += std::string(" ORDER BY rating IS NULL, rating") + direction + ", id" + direction;
+      break;
+    case Selection::Order::Clues: sql += std::string(" ORDER BY clues") + direction + ", id" + direction; break;
+    default: sql += std::string(" ORDER BY id") + direction; break;
   }
   if (selection.limit) sql += " LIMIT :limit";
   sqlite::Statement rows(db, sql);
@@ -139,11 +157,45 @@ Stats Store::stats() {
   }
   sqlite::Statement tier(db, "SELECT tier, count(*) FROM puzzles GROUP BY tier");
   while (tier.step()) stats.by_tier[tier.text(0)] = tier.integer(1);
+  sqlite::Statement level(db, "SELECT coalesce(level, 'unrated'), count(*) FROM puzzles GROUP BY level");
+  while (level.step()) stats.by_level[level.text(0)] = level.integer(1);
   sqlite::Statement depth(db, "SELECT te_depth, count(*) FROM puzzles WHERE tier = 'diabolical' GROUP BY te_depth");
   while (depth.step()) stats.by_te_depth[static_cast<int>(depth.integer(0))] = depth.integer(1);
   sqlite::Statement clues(db, "SELECT clues, count(*) FROM puzzles GROUP BY clues");
   while (clues.step()) stats.by_clues[static_cast<int>(clues.integer(0))] = clues.integer(1);
   return stats;
+}
+
+std::int64_t Store::unrated() {
+  sqlite::Statement count(impl_->db, "SELECT count(*) FROM puzzles WHERE rating IS NULL");
+  count.step();
+  return count.integer(0);
+}
+
+std::int64_t Store::rate_unrated(std::int64_t limit, const std::function<grader::Grade(const engine::Grid&)>& rate) {
+  auto& db = impl_->db;
+  sqlite::Transaction transaction(db);
+  sqlite::Statement select(db, std::string("SELECT ") + detail::kPuzzleColumns +
+                                   " FROM puzzles WHERE rating IS NULL ORDER BY id LIMIT ?1");
+  select.bind(1, limit);
+  std::vector<StoredPuzzle> rows;
+  while (select.step()) rows.push_back(detail::read_puzzle(select));
+  sqlite::Statement update(db,
+                           "UPDATE puzzles SET score = ?2, rating = ?3, level = ?4, hardest_technique = ?5, "
+                           "techniques = ?6 WHERE id = ?1");
+  for (const StoredPuzzle& row : rows) {
+    const grader::Grade grade = rate(row.puzzle);
+    if (grade.status != grader::Status::Unique) {
+      throw StoreError("cannot rate puzzle " + std::to_string(row.id) + " of database '" + db.path() + "': it grades as '" +
+                       std::string(grader::status_name(grade.status)) + "'");
+    }
+    update.bind(1, row.id).bind(2, std::int64_t{grade.score});
+    detail::bind_rating(update, 3, grade, true);
+    update.run();
+    update.reset();
+  }
+  transaction.commit();
+  return static_cast<std::int64_t>(rows.size());
 }
 
 }  // namespace sudoforge::store

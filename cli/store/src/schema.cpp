@@ -71,6 +71,19 @@ ALTER TABLE sources ADD COLUMN item INTEGER;
 CREATE INDEX sources_by_run ON sources(run_id);
 )sql";
 
+// Version 3: the human rating (tenths of Sudoku Explainer's scale), its level, its
+// hardest technique and the uses of every technique ("naked_single:12;x_wing:1").
+// Rows made before it have none of these (NULL) until `sudoforge upgrade` rates
+// them; the score they keep is the old one until then.
+constexpr const char* kMigrationV3 = R"sql(
+ALTER TABLE puzzles ADD COLUMN rating INTEGER;
+ALTER TABLE puzzles ADD COLUMN level TEXT;
+ALTER TABLE puzzles ADD COLUMN hardest_technique TEXT;
+ALTER TABLE puzzles ADD COLUMN techniques TEXT;
+CREATE INDEX puzzles_by_rating ON puzzles(rating);
+CREATE INDEX puzzles_by_level ON puzzles(level, rating);
+)sql";
+
 }  // namespace
 
 int schema_version(sqlite::Connection& connection) {
@@ -111,6 +124,10 @@ void prepare_schema(sqlite::Connection& connection, int version) {
   if (schema_version(connection) == 1) {
     connection.execute(kMigrationV2);
     connection.execute("PRAGMA user_version = 2");
+  }
+  if (schema_version(connection) == 2) {
+    connection.execute(kMigrationV3);
+    connection.execute("PRAGMA user_version = 3");
   }
   transaction.commit();
 }

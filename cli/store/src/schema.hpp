@@ -19,6 +19,9 @@ void require_version(sqlite::Connection& connection, int version);
 // The column list of puzzles shared by every query that reads whole rows.
 constexpr const char* kPuzzleColumns =
     "id, source, run_id, symmetry, box, variant, puzzle, solution, clues, status, tier, te_depth, score, rounds, "
-    "search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins";
+    "search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, rating, level, "
+    "hardest_technique, techniques";
+// How many columns kPuzzleColumns has (queries that read more put them after).
+constexpr int kPuzzleColumnCount = 24;
 
 }  // namespace sudoforge::store::detail

@@ -19,8 +19,9 @@ namespace {
 constexpr const char* kInsertPuzzle =
     "INSERT INTO puzzles (box, variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth, "
     "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
-    "source, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "?19, ?20, ?21) ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
+    "source, created, rating, level, hardest_technique, techniques) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+    "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) "
+    "ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
 
 // Switches the file to WAL (a lasting property of the file). The switch needs the
 // file to itself, and SQLite does not wait for that through the busy handler: when
@@ -100,6 +101,18 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
   insert.bind(19, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
       .bind(20, puzzle.source)
       .bind(21, created);
+  bind_rating(insert, 22, grade, puzzle.rated);
+}
+
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated) {
+  if (!rated) {
+    for (int i = 0; i < 4; ++i) statement.bind(first + i, std::optional<std::int64_t>{});
+    return;
+  }
+  statement.bind(first, std::int64_t{grade.rating})
+      .bind(first + 1, grader::level_name(grade.level))
+      .bind(first + 2, grader::human_technique_name(grade.hardest))
+      .bind(first + 3, grader::techniques_text(grade.human_counts));
 }
 
 }  // namespace detail
@@ -231,15 +244,16 @@ std::optional<Run> Store::unfinished_run(const std::string& command, const std::
 
 std::vector<RunPuzzle> Store::run_puzzles(std::int64_t run) {
   sqlite::Statement select(impl_->db,
-                           "SELECT p.canonical, p.tier, s.item FROM sources s JOIN puzzles p ON p.id = s.puzzle_id "
+                           "SELECT p.canonical, p.tier, s.item, p.level FROM sources s JOIN puzzles p ON p.id = s.puzzle_id "
                            "WHERE s.run_id = ?1 ORDER BY s.item");
   select.bind(1, run);
   std::vector<RunPuzzle> puzzles;
   while (select.step()) {
     const std::string tier = select.text(1);
-    RunPuzzle puzzle{select.text(0), grader::Tier::Singles, select.integer(2)};
+    RunPuzzle puzzle{select.text(0), grader::Tier::Singles, select.integer(2), std::nullopt};
     if (tier == "twins") puzzle.tier = grader::Tier::Twins;
     if (tier == "diabolical") puzzle.tier = grader::Tier::Diabolical;
+    if (!select.is_null(3)) puzzle.level = grader::parse_level(select.text(3));
     puzzles.push_back(std::move(puzzle));
   }
   return puzzles;

@@ -22,6 +22,7 @@ struct ExportOptions {
   int per_page = 4;
   std::string page = "a4";
   bool answers = false;
+  std::string sections = "level";  // level or tier
   std::string svg;        // directories
   std::string png;
   std::string pages_png;

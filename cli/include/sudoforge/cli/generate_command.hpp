@@ -17,8 +17,10 @@ namespace sudoforge::cli {
 struct GenerateOptions {
   std::int64_t count = 0;
   std::string tier;      // singles, twins or diabolical
-  std::string mix;       // e.g. singles=50,twins=30,diabolical=20 (shares of count)
+  std::string level;     // easy, medium, hard, fiendish or extreme
+  std::string mix;       // e.g. singles=50,twins=30,diabolical=20 or easy=40,hard=60 (shares of count)
   std::optional<int> te_depth;
+  std::string rating;    // MIN:MAX on the ER scale
   std::string clues;     // MIN:MAX
   std::string symmetry = "none";
   GeometryOptions geometry;

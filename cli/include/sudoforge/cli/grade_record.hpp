@@ -1,9 +1,11 @@
 #pragma once
 // The record `grade` writes for every input puzzle (and `generate` for every puzzle
 // it makes), as CSV with a header or as JSON lines, fields in this order:
-//   source, puzzle, status, reason, tier, te_depth, score, clues, rounds,
-//   search_nodes, search_depth, naked_singles, hidden_singles, naked_twins,
-//   hidden_twins, solution
+//   source, puzzle, status, reason, tier, te_depth, score, rating, level,
+//   hardest_technique, clues, rounds, search_nodes, search_depth, naked_singles,
+//   hidden_singles, naked_twins, hidden_twins, techniques, solution
+// `techniques` counts the human path's techniques: "naked_single:12;x_wing:1" in
+// CSV, an object in JSON; `rating` is a number with one decimal.
 // Fields that do not apply (a tier for a puzzle with two solutions) are empty in CSV
 // and null in JSON.
 
@@ -25,6 +27,7 @@ struct GradeRecord {
   std::string_view source;  // FILE:LINE
   std::string_view puzzle;  // one-line text (engine::to_line); empty when the line could not be read
   const grader::Grade& grade;
+  bool rated = true;  // false: the grade has no human rating (a row stored before ratings); its fields stay empty
 };
 
 // The CSV header line (with '\n'); empty for JSON lines.

@@ -17,17 +17,27 @@ namespace sudoforge::cli {
 struct SelectionOptions {
   std::string tier;       // singles, twins, diabolical
   std::optional<int> te_depth;
+  std::string level;      // easy, medium, hard, fiendish, extreme
+  std::string rating;     // MIN:MAX on the ER scale ("7:", "7.1:8.5")
   std::string score;      // MIN:MAX, either side may be empty
   std::string clues;      // MIN:MAX
   GeometryOptions geometry;
   std::optional<std::int64_t> run;
   std::optional<std::int64_t> limit;
-  std::string order = "id";  // id, score, clues, random
+  std::string order = "id";  // id, score, rating, clues, random
+  bool descending = false;
   std::uint64_t seed = 0;
 };
 
 void add_selection_options(CLI::App& command, SelectionOptions& options);
 // Throws CliError for malformed ranges.
 store::Selection resolve_selection(const SelectionOptions& options);
+
+// "MIN:MAX", "MIN:", ":MAX" or "R" of ratings with at most one decimal, into
+// tenths. Throws CliError naming `option` for anything else.
+void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high);
+
+// Says on stderr (once) when the database has rows stored before ratings existed.
+void note_unrated(store::Store& store);
 
 }  // namespace sudoforge::cli

@@ -1,5 +1,5 @@
 #pragma once
-// The commands that fill and read the SQLite store: import, list, stats, merge.
+// The commands that fill and read the SQLite store: import, list, stats, merge, upgrade.
 
 #include <string>
 #include <vector>
@@ -35,6 +35,11 @@ struct StatsOptions {
   bool check = false;  // also run SQLite's integrity check
 };
 
+struct UpgradeOptions {
+  std::string db = "sudoforge.db";
+  bool quiet = false;
+};
+
 struct MergeOptions {
   std::string out;
   std::vector<std::string> inputs;
@@ -45,10 +50,14 @@ void setup_import(CLI::App& app, int& exit_code);
 void setup_list(CLI::App& app, int& exit_code);
 void setup_stats(CLI::App& app, int& exit_code);
 void setup_merge(CLI::App& app, int& exit_code);
+void setup_upgrade(CLI::App& app, int& exit_code);
 
 int run_import(const ImportOptions& options);
 int run_list(const ListOptions& options);
 int run_stats(const StatsOptions& options);
 int run_merge(const MergeOptions& options);
+// Rates every row stored before ratings (schema 3), in batches of 512, each its own
+// transaction: interrupting keeps what was rated (exit code 2), running again goes on.
+int run_upgrade(const UpgradeOptions& options);
 
 }  // namespace sudoforge::cli

@@ -23,11 +23,20 @@ struct Target {
   std::optional<int> te_depth;  // diabolical puzzles of exactly this depth
   int clues_min = 0;
   int clues_max = engine::kMaxCells;
+  std::optional<grader::Level> level;
+  std::optional<int> rating_min;  // tenths
+  std::optional<int> rating_max;
 
-  // Whether a graded (unique) puzzle meets the target.
+  // Whether the target asks anything of the human rating (level or rating).
+  bool wants_rating() const { return level || rating_min || rating_max; }
+  // Whether a graded (unique) puzzle meets what the target asks of tier, te_depth
+  // and clues: all of it for a grade without the human rating.
+  bool accepts_unrated(const grader::Grade& grade) const;
+  // Whether a graded and rated (unique) puzzle meets the whole target.
   bool accepts(const grader::Grade& grade) const;
   // How far a grade is from the target: 0 when accepted, larger when farther. The
-  // score orders tiers and te_depths, so climbing it moves between them.
+  // score orders tiers and te_depths, and the rating levels, so climbing it moves
+  // between them.
   double distance(const grader::Grade& grade) const;
 };
 
@@ -40,7 +49,7 @@ struct Options {
 
 struct Candidate {
   engine::Grid puzzle;
-  grader::Grade grade;
+  grader::Grade grade;    // with the human rating when accepted (a rejected one may lack it)
   bool accepted = false;  // meets the target
   int steps = 0;          // local-search steps taken
 };

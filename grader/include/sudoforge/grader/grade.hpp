@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sudoforge/engine/grid.hpp"
+#include "sudoforge/grader/rating.hpp"
 
 namespace sudoforge::grader {
 
@@ -40,21 +41,6 @@ std::string_view status_name(Status status);        // "unique", "none", "multip
 std::string_view technique_name(Technique technique);  // "naked_single", ...
 Tier tier_of(Technique technique);  // the tier a technique belongs to
 
-struct Elimination {
-  engine::Cell cell = 0;
-  engine::Digit digit = 0;
-};
-
-// One application of a technique in the solving path.
-struct Step {
-  Technique technique = Technique::NakedSingle;
-  int round = 0;                    // steps of one round were all found in the same position
-  int unit = -1;                    // where it was found (engine::Units index); -1 for a naked single
-  std::vector<engine::Cell> cells;  // the cell placed, or the two cells of a twin pattern
-  engine::Candidates digits = 0;    // the digit placed, or the twins' two digits
-  std::vector<Elimination> eliminations;  // twins: what left which cell
-};
-
 // Placed digits and the candidates of the open cells at some point of the path.
 struct CandidateSnapshot {
   engine::Grid grid;
@@ -74,23 +60,30 @@ struct Grade {
   int score = 0;
   engine::Grid solution;
 
-  // With GradeOptions::record_steps only:
-  std::vector<Step> steps;
-  // The candidates before the first step of each technique that raises the level,
-  // keyed by the index of that step.
-  std::vector<std::pair<std::size_t, CandidateSnapshot>> level_rises;
-  // For diabolical puzzles: the position where the techniques run out and a guess is needed.
-  std::optional<CandidateSnapshot> stuck;
+  // The human rating (with GradeOptions::rate): the hardest step of the path that
+  // always takes the easiest step available, on Sudoku Explainer's scale, in tenths;
+  // its technique; the level cut from it; and the uses of every technique.
+  int rating = 0;
+  Level level = Level::Easy;
+  HumanTechnique hardest = HumanTechnique::FullHouse;
+  std::array<int, kHumanTechniqueCount> human_counts{};
+
+  // With GradeOptions::record_steps and rate: the human path, and the candidates before each step
+  // that raises its rating past singles, keyed by the index of that step.
+  std::vector<HumanStep> human_steps;
+  std::vector<std::pair<std::size_t, CandidateSnapshot>> human_rises;
 };
 
 struct GradeOptions {
-  bool record_steps = false;  // fill steps, level_rises and stuck
+  bool record_steps = false;  // fill human_steps and human_rises
+  bool rate = true;           // run the human path: rating, level, hardest, human_counts
   int max_te_depth = 4;       // give up above this depth (te_depth then reads max_te_depth + 1)
 };
 
-// The score: tiers never overlap, and within a tier more and harder steps, a longer
-// chain of rounds and a deeper trial and error score higher. See README "Grading".
-int score_of(Tier tier, int te_depth, const std::array<int, kTechniqueCount>& counts, int rounds);
+// The score: tiers never overlap; within a tier a deeper trial and error scores
+// higher, then a higher rating (tenths), then more steps above singles (counted
+// in `human_counts`). See README "Grading".
+int score_of(Tier tier, int te_depth, int rating, const std::array<int, kHumanTechniqueCount>& human_counts);
 
 class Grader {
  public:
@@ -103,6 +96,12 @@ class Grader {
   // Grades `puzzle` (which must have the grader's geometry). Never throws for any
   // grid: clashing givens give Status::Invalid with the clash named.
   Grade grade(const engine::Grid& puzzle, const GradeOptions& options = {});
+
+  // Adds the human rating (rating, level, hardest, human_counts, the score, and with
+  // options.record_steps the human steps) to `grade`, a grade of `puzzle` made with
+  // options.rate false. Does nothing unless the puzzle is unique. For callers that
+  // rate only what passes a cheaper test first (the generator).
+  void rate(const engine::Grid& puzzle, Grade& grade, const GradeOptions& options = {});
 
  private:
   class Impl;

@@ -1,5 +1,5 @@
 #pragma once
-// Puzzle books: a print-ready PDF (title page, sections by tier, numbered puzzles,
+// Puzzle books: a print-ready PDF (title page, sections by level or tier, numbered puzzles,
 // page numbers, a gutter for binding, an answer key) and one image per puzzle, all
 // drawn with cairo. The only code that links cairo; <cairo.h> stays out of here.
 // The page plan is a pure function, so tests can find every grid on every page.
@@ -43,7 +43,12 @@ struct BookPuzzle {
   grader::Tier tier = grader::Tier::Singles;
   int te_depth = 0;
   int score = 0;
+  grader::Level level = grader::Level::Easy;
+  int rating = 0;  // tenths
 };
+
+// What the book's parts are made of.
+enum class Sections { Level, Tier };
 
 struct BookOptions {
   std::string title = "Sudoku";
@@ -52,6 +57,7 @@ struct BookOptions {
   PageSize page = PageSize::A4;
   int per_page = 4;      // 1, 2, 4 or 6; fewer when the grids would get too small
   bool answers = false;  // add the answer key
+  Sections sections = Sections::Level;
   std::string date;      // PDF creation date, "YYYY-MM-DDTHH:MM:SS"; from the data, never the clock
 };
 
@@ -71,12 +77,15 @@ struct Page {
   enum class Kind { Title, Section, Puzzles, Answers };
   Kind kind = Kind::Puzzles;
   int number = 0;                     // printed page number, from 1 (the title page is 1)
-  std::optional<grader::Tier> tier;   // for sections and their puzzle pages
+  std::optional<int> section;         // for sections and their puzzle pages: the level or tier (its index)
   std::vector<Slot> slots;            // puzzle pages and answer pages
 };
 
-// Where everything goes. Sections (one page each, easiest tier first) appear only
-// when the puzzles mix tiers; `puzzles` must already be in book order.
+// The section a puzzle belongs to: its level's or its tier's index.
+int section_of(const BookPuzzle& puzzle, Sections sections);
+// Where everything goes. Sections (one page each, easiest first, by level or tier as
+// the options say) appear only when the puzzles are of more than one; `puzzles`
+// must already be in book order.
 std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
 // The book as a PDF. Throws BookError when the file cannot be written.

@@ -36,6 +36,7 @@ struct NewPuzzle {
   std::string source;     // "FILE:LINE" or "run 7 #12"
   std::int64_t run = 0;
   std::optional<std::int64_t> item;  // candidate index, for generated puzzles
+  bool rated = true;  // whether grade holds the human rating (merging old rows: not yet)
 };
 
 // A stored puzzle, as queries return it.
@@ -46,6 +47,7 @@ struct StoredPuzzle {
   std::string symmetry;
   engine::Grid puzzle;
   grader::Grade grade;
+  bool rated = true;  // false for a row stored before schema 3 and not upgraded yet
 };
 
 struct Run {
@@ -69,19 +71,23 @@ struct RunPuzzle {
   std::string canonical;
   grader::Tier tier = grader::Tier::Singles;
   std::int64_t item = 0;
+  std::optional<grader::Level> level;  // none for a row not rated yet
 };
 
 // What list and export select. Unset fields select everything.
 struct Selection {
   std::optional<grader::Tier> tier;
   std::optional<int> te_depth;
+  std::optional<grader::Level> level;
+  std::optional<int> rating_min, rating_max;  // tenths
   std::optional<int> score_min, score_max;
   std::optional<int> clues_min, clues_max;
   std::optional<engine::Geometry> geometry;  // its box shape and variant
   std::optional<std::int64_t> run;           // puzzles first seen in this run
   std::optional<std::int64_t> limit;
-  enum class Order { Id, Score, Clues, Random } order = Order::Id;
-  std::uint64_t seed = 0;  // for Order::Random: same seed, same order
+  enum class Order { Id, Score, Rating, Clues, Random } order = Order::Id;
+  bool descending = false;  // largest first (ties by id, descending too)
+  std::uint64_t seed = 0;   // for Order::Random: same seed, same order
 };
 
 struct Stats {
@@ -89,6 +95,7 @@ struct Stats {
   std::int64_t sources = 0;
   std::map<std::string, std::int64_t> by_geometry;  // "9x9" ...
   std::map<std::string, std::int64_t> by_tier;      // "singles" ...
+  std::map<std::string, std::int64_t> by_level;     // "easy" ...; "unrated" for rows not upgraded
   std::map<int, std::int64_t> by_te_depth;          // diabolical only
   std::map<int, std::int64_t> by_clues;
 };
@@ -102,7 +109,7 @@ struct MergeCounts {
 
 class Store {
  public:
-  static constexpr int kSchemaVersion = 2;
+  static constexpr int kSchemaVersion = 3;
 
   // Opens the database at `path`, creating it (and its schema) if missing and
   // migrating an older schema. Throws StoreError for a file that is not SQLite or
@@ -144,6 +151,13 @@ class Store {
   void select(const Selection& selection, const std::function<void(const StoredPuzzle&)>& each);
   std::int64_t count(const Selection& selection);
   Stats stats();
+
+  // Rows stored before schema 3 that have no human rating yet.
+  std::int64_t unrated();
+  // Rates up to `limit` of them with `rate` (which returns the puzzle's new grade)
+  // and stores rating, level, hardest technique, technique counts and score, in one
+  // transaction; returns how many it rated (0 when none are left).
+  std::int64_t rate_unrated(std::int64_t limit, const std::function<grader::Grade(const engine::Grid&)>& rate);
 
   // Copies every run, puzzle and source of the database at `other` that is not
   // here yet. `other` is only read.

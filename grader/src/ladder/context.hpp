@@ -1,0 +1,79 @@
+#pragma once
+// What the chain rungs of one rated path share: the puzzle's solution, the position's
+// static graphs (built once per position, whichever rung asks first), and the
+// node-by-node engine that prints chains.
+//
+// The solution only spares work that cannot succeed: a chain from "x is in cell c"
+// to its own negation exists only when x is not c's digit in the solution (every
+// technique is sound), and one from "x is not in c" to "x is in c" only when it is.
+// So each candidate is tried the one way that can lead somewhere; what is found is
+// what trying both ways would find.
+
+#include <cstdint>
+#include <span>
+
+#include "implications.hpp"
+#include "static_graph.hpp"
+
+namespace sudoforge::grader::ladder {
+
+// Trial and error inside an assumption, for nested forcing chains: the grader's core
+// gives it on its fast boards (engine/unit_board.hpp), which the ladder's finders
+// do not know.
+class NestedRefuter {
+ public:
+  virtual ~NestedRefuter() = default;
+  // The position the next refute() calls start from: each cell's candidates (bit d
+  // for digit index d; 0 once placed) and placed digit (1-based, 0 while open).
+  virtual void load(std::span<const std::uint16_t> candidates, std::span<const std::uint8_t> values) = 0;
+  // Assumes digit index d in cell c and follows it: singles (and with `plus`, naked
+  // and hidden pairs too) to their fixpoint; then every candidate whose own
+  // assumption, followed the same way, contradicts is taken out, all together, and
+  // again. Returns the length of that chain when it ends in a contradiction: the
+  // assumption, each cell it fills, and one for each round of chains inside (a round
+  // looks at the whole position once); or -1 if it does not end so or would be
+  // longer than `longest`.
+  virtual int refute(Cell c, int d, bool plus, int longest) = 0;
+};
+
+template <int W>
+class ChainContext {
+ public:
+  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), graph_x_(t), graph_xy_(t) {}
+
+  // A new puzzle: its solution, digits 1-based by cell.
+  void start(const std::uint8_t* solution) {
+    truth_ = solution;
+    ++position_;
+  }
+  // The position changed (a round applied something).
+  void moved() { ++position_; }
+  // The static graph of position `p` with X links only or all links (built on
+  // first use after a change).
+  StaticGraph<W>& graph(const Position<W>& p, bool xy) {
+    std::uint64_t& built = xy ? built_xy_ : built_x_;
+    StaticGraph<W>& g = xy ? graph_xy_ : graph_x_;
+    if (built != position_) {
+      g.build(p, xy);
+      built = position_;
+    }
+    return g;
+  }
+  // Whether digit d (index) is cell c's digit in the solution.
+  bool is_true(Cell c, int d) const { return truth_[static_cast<std::size_t>(c)] == d + 1; }
+  std::uint64_t position_id() const { return position_; }
+
+  const Tables<W>& tables;
+  Implications<W> engine;
+  NestedRefuter* refuter = nullptr;  // set by the grader's core
+
+ private:
+  const std::uint8_t* truth_ = nullptr;
+  std::uint64_t position_ = 0;
+  StaticGraph<W> graph_x_;
+  StaticGraph<W> graph_xy_;
+  std::uint64_t built_x_ = ~std::uint64_t{0};
+  std::uint64_t built_xy_ = ~std::uint64_t{0};
+};
+
+}  // namespace sudoforge::grader::ladder

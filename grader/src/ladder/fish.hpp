@@ -1,0 +1,144 @@
+#pragma once
+// Fish of size k = 2 (X-wing), 3 (swordfish), 4 (jellyfish) for one digit, rows as
+// base and columns as cover and the other way round: when the digit's places in k
+// base lines all lie in k cover lines, it leaves the cover lines' other cells.
+// Finned (and sashimi) fish: the base lines' places lie in the k cover lines except
+// for some fins, all in one box; then either the fish holds or a fin does, and both
+// take the digit from the cover lines' cells in the fins' box (outside the base).
+// Rows and columns only: a fish on boxes (Franken) is not on the ladder.
+
+#include <array>
+#include <bit>
+
+#include "findings.hpp"
+
+namespace sudoforge::grader::ladder {
+
+namespace fish_detail {
+
+constexpr HumanTechnique kBasic[] = {HumanTechnique::XWing, HumanTechnique::Swordfish, HumanTechnique::Jellyfish};
+constexpr HumanTechnique kFinned[] = {HumanTechnique::FinnedXWing, HumanTechnique::FinnedSwordfish,
+                                      HumanTechnique::FinnedJellyfish};
+
+// Calls f(lines) for every k-subset of `candidates` (a bit set of line indices).
+template <typename F>
+void for_each_subset(Mask candidates, int k, F&& f) {
+  std::array<int, engine::kMaxSize> items{};
+  int count = 0;
+  for (Mask rest = candidates; rest != 0; rest &= rest - 1) items[static_cast<std::size_t>(count++)] = std::countr_zero(rest);
+  if (count < k) return;
+  if (k == 0) {
+    f(Mask{0});
+    return;
+  }
+  // Bit-pattern walk over k-of-count choices (Gosper's hack).
+  const std::uint32_t limit = 1U << count;
+  for (std::uint32_t pick = (1U << k) - 1; pick < limit;) {
+    Mask lines = 0;
+    for (std::uint32_t p = pick; p != 0; p &= p - 1) lines |= Mask{1} << items[static_cast<std::size_t>(std::countr_zero(p))];
+    f(lines);
+    const std::uint32_t low = pick & (~pick + 1);
+    const std::uint32_t ripple = pick + low;
+    pick = (((ripple ^ pick) >> 2) / low) | ripple;
+  }
+}
+
+}  // namespace fish_detail
+
+// `finned`: report finned and sashimi fish only; else basic fish only. Only the
+// digits (indices) in `digits` are looked at.
+template <int W>
+void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mask digits, Findings& out) {
+  const int n = t.n;
+  const HumanTechnique technique = finned ? fish_detail::kFinned[k - 2] : fish_detail::kBasic[k - 2];
+  const int stack = t.units.geometry().box_cols();
+  const int band = t.units.geometry().box_rows();
+  for (; digits != 0; digits &= digits - 1) {
+    const int d = std::countr_zero(digits);
+    for (const bool rows : {true, false}) {
+      const int base0 = rows ? 0 : n;   // base units
+      // Places of d in each base line, as cover-line indices (a row's k-th cell is
+      // in column k, a column's k-th cell in row k).
+      std::array<Mask, engine::kMaxSize> lines{};
+      Mask usable = 0;
+      int open_lines = 0;
+      for (int i = 0; i < n; ++i) {
+        lines[static_cast<std::size_t>(i)] = p.places(base0 + i, d);
+        const int size = std::popcount(lines[static_cast<std::size_t>(i)]);
+        open_lines += size > 0 ? 1 : 0;
+        const int most = finned ? k + (rows ? stack : band) : k;
+        if (size >= 2 && size <= most) usable |= Mask{1} << i;
+      }
+      if (open_lines < 2 * k) continue;
+      fish_detail::for_each_subset(usable, k, [&](Mask base) {
+        Mask all = 0;
+        for (Mask b = base; b != 0; b &= b - 1) all |= lines[static_cast<std::size_t>(std::countr_zero(b))];
+        const int size = std::popcount(all);
+        if (!finned) {
+          if (size != k) return;
+          report_fish(t, p, d, rows, base, all, 0, technique, out);
+          return;
+        }
+        if (size <= k) return;
+        // The fins lie in one box: their cover indices in one block of cover lines
+        // (a stack when rows are the base), so the cover takes every line outside
+        // that block and enough inside it; the rest of the block holds the fins.
+        const int width = rows ? stack : band;
+        const int height = rows ? band : stack;
+        for (int block = 0; block * width < n; ++block) {
+          const Mask in_block = all & (((Mask{1} << width) - 1) << (block * width));
+          const Mask outside = all & ~in_block;
+          const int need = k - std::popcount(outside);
+          if (need < 0 || need >= std::popcount(in_block)) continue;
+          fish_detail::for_each_subset(in_block, need, [&](Mask chosen) {
+            const Mask cover = outside | chosen;
+            const Mask fin_lines = in_block & ~chosen;
+            Mask fin_base = 0;
+            for (Mask b = base; b != 0; b &= b - 1) {
+              const int i = std::countr_zero(b);
+              if ((lines[static_cast<std::size_t>(i)] & fin_lines) != 0) fin_base |= Mask{1} << i;
+              if ((lines[static_cast<std::size_t>(i)] & cover) == 0) return;  // a base line with fins only
+            }
+            if (std::countr_zero(fin_base) / height != (31 - std::countl_zero(fin_base)) / height) return;
+            report_fish(t, p, d, rows, base, cover, fin_lines, technique, out, block, std::countr_zero(fin_base) / height);
+          });
+        }
+      });
+    }
+  }
+}
+
+// One fish: digit d, base lines `base` (rows when `rows`), cover lines `cover`; with
+// fins, only cells of the fin box (stack `fin_stack`, band `fin_band` in base/cover
+// terms) are taken.
+template <int W>
+void report_fish(const Tables<W>& t, const Position<W>& p, int d, bool rows, Mask base, Mask cover, Mask fins,
+                 HumanTechnique technique, Findings& out, int fin_cover_block = -1, int fin_base_block = -1) {
+  const int n = t.n;
+  const int base0 = rows ? 0 : n;
+  const int cover0 = rows ? n : 0;
+  const int width = rows ? t.units.geometry().box_cols() : t.units.geometry().box_rows();
+  const int height = rows ? t.units.geometry().box_rows() : t.units.geometry().box_cols();
+  out.start(technique, base_rating(technique), Mask{1} << d);
+  for (Mask b = base; b != 0; b &= b - 1) out.unit(base0 + std::countr_zero(b));
+  for (Mask c = cover; c != 0; c &= c - 1) out.unit(cover0 + std::countr_zero(c));
+  for (Mask b = base; b != 0; b &= b - 1) {
+    const int line = std::countr_zero(b);
+    for (Mask at = p.places(base0 + line, d) & (cover | fins); at != 0; at &= at - 1) {
+      out.cell(t.cell_of(base0 + line, std::countr_zero(at)));
+    }
+  }
+  for (Mask c = cover; c != 0; c &= c - 1) {
+    const int line = std::countr_zero(c);
+    if (fins != 0 && line / width != fin_cover_block) continue;
+    // The cover line's places of d, as base-line indices, outside the base.
+    for (Mask at = p.places(cover0 + line, d) & ~base; at != 0; at &= at - 1) {
+      const int other = std::countr_zero(at);
+      if (fins != 0 && other / height != fin_base_block) continue;
+      out.removal(t.cell_of(cover0 + line, other), d);
+    }
+  }
+  out.finish();
+}
+
+}  // namespace sudoforge::grader::ladder

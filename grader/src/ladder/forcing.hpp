@@ -1,0 +1,328 @@
+#pragma once
+// Forcing chains of several threads, where no single chain does:
+//  - cell forcing: every candidate of a cell, assumed in turn, leads to the same
+//    result, so the result holds;
+//  - unit forcing: the same for every place of a digit in a unit;
+//  - contradiction (dynamic only): an assumption leads to a candidate both on and
+//    off, so the assumption is false;
+//  - double (dynamic only): a candidate and its negation lead to the same result.
+// Static ("multiple forcing chains", 8.0+) follow strong links as they stand; dynamic
+// (8.5+) follow every single the assumption makes; dynamic plus (9.0+) also locked
+// candidates, pairs and X-wings. A result is rated by the nodes of all its branches
+// together (each branch from its assumption to the result, as printed; Sudoku
+// Explainer also counts every candidate a dynamic single rests on, which costs a
+// pass per branch and moved the calibration figures by less than 0.01); each result
+// is kept with its cheapest derivation, and only the results of the lowest rating
+// are reported.
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "chains.hpp"
+
+namespace sudoforge::grader::ladder {
+
+template <int W>
+class ForcingChains {
+ public:
+  explicit ForcingChains(ChainContext<W>& context) : context_(context), t_(context.tables) {
+    words_ = (2 * t_.cells * t_.n + 63) / 64;
+    index_.assign(static_cast<std::size_t>(2 * t_.cells * t_.n), -1);
+  }
+
+  // `links`: StaticXY (cell and unit forcing only), Dynamic or DynamicPlus.
+  void find(const Position<W>& p, Links links, int limit, Findings& out) {
+    const bool dynamic = links != Links::StaticXY;
+    technique_ = links == Links::StaticXY  ? HumanTechnique::CellForcingChain
+                 : links == Links::Dynamic ? HumanTechnique::DynamicForcingChain
+                                           : HumanTechnique::DynamicForcingChainPlus;
+    base_ = base_rating(technique_);
+    if (base_ > limit) return;
+    best_ = limit;
+    results_.clear();
+    groups_.clear();
+    if (dynamic) {
+      follow_dynamic(p, links);
+    } else {
+      follow_static(p);
+    }
+    // Results every branch of a cell, a unit or a double shares.
+    p.open.for_each([&](int c) {
+      const Mask cand = p.cand[static_cast<std::size_t>(c)];
+      const int count = std::popcount(cand);
+      if (count >= (dynamic ? 2 : 3)) {
+        branches_.clear();
+        for (Mask ds = cand; ds != 0; ds &= ds - 1) branches_.push_back(slot(c, std::countr_zero(ds), true));
+        group(p, dynamic ? technique_ : HumanTechnique::CellForcingChain);
+      }
+      if (dynamic && count >= 3) {
+        for (Mask ds = cand; ds != 0; ds &= ds - 1) {
+          const int d = std::countr_zero(ds);
+          branches_.assign({slot(c, d, true), slot(c, d, false)});
+          group(p, technique_);
+        }
+      }
+    });
+    for (int u = 0; u < t_.unit_count; ++u) {
+      for (int d = 0; d < t_.n; ++d) {
+        const Mask places = p.places(u, d);
+        if (std::popcount(places) < 2) continue;
+        branches_.clear();
+        for (Mask at = places; at != 0; at &= at - 1) branches_.push_back(slot(t_.cell_of(u, std::countr_zero(at)), d, true));
+        group(p, dynamic ? technique_ : HumanTechnique::UnitForcingChain);
+      }
+    }
+    if (dynamic) {
+      rate_dynamic_groups();
+    } else {
+      rate_static_groups();
+    }
+    report(p, links, out);
+  }
+
+ private:
+  struct Result {
+    int target;  // the slot concluded: on places it, off removes it
+    HumanTechnique technique;
+    int rating;
+    std::vector<int> branches;  // the assumptions' slots
+    int contradiction = -1;     // for a contradiction: the "on" slot found both ways
+  };
+  struct Group {
+    HumanTechnique technique;
+    std::uint32_t branches_begin;  // in group_branches_
+    std::uint32_t branches_end;
+    std::uint32_t targets_begin;  // in group_targets_ / totals_
+    std::uint32_t targets_end;
+  };
+
+  int slot(Cell c, int d, bool on) const { return ((c * t_.n + d) << 1) | (on ? 1 : 0); }
+  Node node_of(int s) const { return context_.engine.node_of(s); }
+
+  // Whether concluding slot `q` changes the position.
+  bool worth(const Position<W>& p, int q) const {
+    const Node node = node_of(q);
+    if (!p.has(node.cell, node.digit)) return false;
+    return !node.on || p.count(node.cell) > 1;
+  }
+
+  // Static: the position's graph, which knows what every assumption implies.
+  void follow_static(const Position<W>& p) { graph_ = &context_.graph(p, true); }
+
+  // Dynamic: every assumption followed once, without parents; contradictions rated
+  // at once, what each reaches (and how deep) kept for the groups.
+  void follow_dynamic(const Position<W>& p, Links links) {
+    Implications<W>& engine = context_.engine;
+    reached_.clear();
+    depths_.clear();
+    for (auto& i : index_) i = -1;
+    int sources = 0;
+    const auto slots = static_cast<std::size_t>(2 * t_.cells * t_.n);
+    p.open.for_each([&](int c) {
+      const int count = p.count(c);
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        const bool truth = context_.is_true(c, d);
+        for (const bool on : {true, false}) {
+          // Off assumptions matter for contradictions (true candidates) and doubles.
+          if (!on && !truth && count < 3) continue;
+          const int start = slot(c, d, on);
+          const int found = engine.run(p, start, links, -1, 1 << 20, true);
+          index_[static_cast<std::size_t>(start)] = sources++;
+          const std::size_t at = reached_.size();
+          reached_.resize(at + static_cast<std::size_t>(words_));
+          const std::size_t depth_at = depths_.size();
+          depths_.resize(depth_at + slots, 0xFF);
+          engine.for_each_reached([&](int s) {
+            reached_[at + static_cast<std::size_t>(s >> 6)] |= std::uint64_t{1} << (s & 63);
+            depths_[depth_at + static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(std::min(engine.depth(s), 0xFE));
+          });
+          if (found >= 0 && on != truth) {  // a contradiction: the assumption is false
+            offer(Result{start ^ 1, technique_, base_ + length_bonus(engine.contradiction_length()), {start}, found});
+          }
+        }
+      }
+    });
+  }
+
+  // Records a group of branches_ and the results they all reach.
+  void group(const Position<W>& p, HumanTechnique technique) {
+    const bool dynamic = technique != HumanTechnique::CellForcingChain && technique != HumanTechnique::UnitForcingChain;
+    const std::size_t group_targets = group_targets_.size();
+    if (dynamic) {
+      common_.assign(static_cast<std::size_t>(words_), ~std::uint64_t{0});
+      for (const int b : branches_) {
+        const int i = index_[static_cast<std::size_t>(b)];
+        if (i < 0) return;
+        const std::uint64_t* set = reached_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(words_);
+        for (int w = 0; w < words_; ++w) common_[static_cast<std::size_t>(w)] &= set[w];
+      }
+      for (const int b : branches_) common_[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
+      for (int w = 0; w < words_; ++w) {
+        for (std::uint64_t bits = common_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+          const int q = 64 * w + std::countr_zero(bits);
+          if (worth(p, q)) group_targets_.push_back(q);
+        }
+      }
+    } else {
+      // The graph's reach sets are by literal (its candidates only).
+      const StaticGraph<W>& g = *graph_;
+      common_.assign(static_cast<std::size_t>(g.words()), ~std::uint64_t{0});
+      for (const int b : branches_) {
+        const Node start = node_of(b);
+        const std::uint64_t* reach = g.reach_of(g.literal(start.cell, start.digit, true));
+        for (int w = 0; w < g.words(); ++w) common_[static_cast<std::size_t>(w)] &= reach[w];
+      }
+      for (const int b : branches_) {
+        const Node start = node_of(b);
+        const int literal = g.literal(start.cell, start.digit, true);
+        common_[static_cast<std::size_t>(literal >> 6)] &= ~(std::uint64_t{1} << (literal & 63));
+      }
+      for (int w = 0; w < g.words(); ++w) {
+        for (std::uint64_t bits = common_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+          const int literal = 64 * w + std::countr_zero(bits);
+          const Candidate q = g.candidate(literal);
+          const int target = slot(q.cell, q.digit, (literal & 1) != 0);
+          if (worth(p, target)) group_targets_.push_back(target);
+        }
+      }
+    }
+    if (group_targets_.size() == group_targets) return;
+    Group g{technique, static_cast<std::uint32_t>(group_branches_.size()), 0, static_cast<std::uint32_t>(group_targets),
+            static_cast<std::uint32_t>(group_targets_.size())};
+    group_branches_.insert(group_branches_.end(), branches_.begin(), branches_.end());
+    g.branches_end = static_cast<std::uint32_t>(group_branches_.size());
+    groups_.push_back(g);
+  }
+
+  // Static: each branch's chain to a result is as long as the result's depth;
+  // each branch searched once, for every group it is in.
+  void rate_static_groups() {
+    StaticGraph<W>& g = *graph_;
+    totals_.assign(group_targets_.size(), 0);
+    uses_.clear();
+    for (std::uint32_t i = 0; i < groups_.size(); ++i) {
+      for (std::uint32_t b = groups_[i].branches_begin; b < groups_[i].branches_end; ++b) uses_.push_back({group_branches_[b], i});
+    }
+    std::sort(uses_.begin(), uses_.end());
+    for (std::size_t i = 0; i < uses_.size();) {
+      const int branch = uses_[i].first;
+      const int longest = longest_within(base_, best_);
+      if (longest < 0) break;
+      const Node start = node_of(branch);
+      bool ran = false;
+      for (; i < uses_.size() && uses_[i].first == branch; ++i) {
+        const Group& group = groups_[uses_[i].second];
+        for (std::uint32_t t = group.targets_begin; t < group.targets_end; ++t) {
+          if (totals_[t] < 0) continue;
+          if (!ran) {
+            g.distance(g.literal(start.cell, start.digit, true), -1, longest + 1);
+            ran = true;
+          }
+          const Node q = node_of(group_targets_[t]);
+          const int links = g.depth_of(g.literal(q.cell, q.digit, q.on));
+          totals_[t] = links < 0 ? -1 : totals_[t] + links + 1;
+          if (totals_[t] - 2 > longest) totals_[t] = -1;
+        }
+      }
+    }
+    offer_groups();
+  }
+
+  void offer_groups() {
+    for (const Group& group : groups_) {
+      for (std::uint32_t t = group.targets_begin; t < group.targets_end; ++t) {
+        if (totals_[t] < 0) continue;
+        offer(Result{group_targets_[t], group.technique, base_ + length_bonus(totals_[t] - 2),
+                     {group_branches_.begin() + group.branches_begin, group_branches_.begin() + group.branches_end}, -1});
+      }
+    }
+    groups_.clear();
+    group_branches_.clear();
+    group_targets_.clear();
+  }
+
+  // Dynamic: each result's branches as deep as the result lies in each (kept from
+  // the first pass).
+  void rate_dynamic_groups() {
+    const auto slots = static_cast<std::size_t>(2 * t_.cells * t_.n);
+    totals_.assign(group_targets_.size(), 0);
+    for (const Group& g : groups_) {
+      for (std::uint32_t t = g.targets_begin; t < g.targets_end; ++t) {
+        int total = 0;
+        for (std::uint32_t b = g.branches_begin; b < g.branches_end; ++b) {
+          const int i = index_[static_cast<std::size_t>(group_branches_[b])];
+          total += depths_[static_cast<std::size_t>(i) * slots + static_cast<std::size_t>(group_targets_[t])] + 1;
+        }
+        totals_[t] = total;
+      }
+    }
+    offer_groups();
+  }
+
+  void offer(Result&& result) {
+    if (result.rating > best_) return;
+    if (result.rating < best_) {
+      best_ = result.rating;
+      results_.clear();
+    }
+    for (const Result& kept : results_) {
+      if (kept.target == result.target) return;  // one derivation per result
+    }
+    results_.push_back(std::move(result));
+  }
+
+  void report(const Position<W>& p, Links links, Findings& out) {
+    Implications<W>& engine = context_.engine;
+    for (const Result& r : results_) {
+      const Node target = node_of(r.target);
+      out.start(r.technique, r.rating, Mask{1} << target.digit);
+      out.cell(target.cell);
+      if (target.on) {
+        out.placement(target.cell, target.digit);
+      } else {
+        out.removal(target.cell, target.digit);
+      }
+      if (r.contradiction >= 0) {
+        engine.run(p, r.branches.front(), links);
+        for (const int end : {r.contradiction, r.contradiction ^ 1}) {
+          chain_.clear();
+          engine.chain(end, chain_);
+          out.branch(chain_);
+        }
+      } else {
+        for (const int b : r.branches) {
+          engine.run(p, b, links, r.target);
+          chain_.clear();
+          engine.chain(r.target, chain_);
+          out.branch(chain_);
+        }
+      }
+      out.finish();
+    }
+  }
+
+  ChainContext<W>& context_;
+  const Tables<W>& t_;
+  HumanTechnique technique_ = HumanTechnique::CellForcingChain;
+  StaticGraph<W>* graph_ = nullptr;
+  int base_ = 0;
+  int words_ = 0;
+  int best_ = INT_MAX;
+  std::vector<Result> results_;
+  std::vector<int> index_;               // by slot: which reached_ set (dynamic)
+  std::vector<std::uint64_t> reached_;   // dynamic runs' nodes, words_ each
+  std::vector<std::uint8_t> depths_;     // dynamic runs' depths, by slot (0xFF: not reached)
+  std::vector<std::uint64_t> common_;
+  std::vector<int> branches_;
+  std::vector<Group> groups_;
+  std::vector<int> group_branches_;
+  std::vector<int> group_targets_;
+  std::vector<int> totals_;
+  std::vector<std::pair<int, std::uint32_t>> uses_;
+  std::vector<Node> chain_;
+};
+
+}  // namespace sudoforge::grader::ladder

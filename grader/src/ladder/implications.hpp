@@ -1,0 +1,410 @@
+#pragma once
+// What an assumption implies: the engine under every chain of the ladder.
+//
+// A node is a candidate (cell, digit) that is "on" (the cell holds the digit) or
+// "off" (it does not). Links:
+//  - on => off: the cell's other candidates (a "Y" link) and the digit's other places
+//    among the cell's peers (an "X" link);
+//  - off => on: a cell left with one candidate (Y), a unit left with one place for the
+//    digit (X).
+// Static runs read those links in the position as it is (a cell or unit with exactly
+// two, a strong link); dynamic runs also take out every "off" node as they go, so
+// cells and units that lose candidates on the way become singles too (a forcing
+// chain "with every single it makes"). Dynamic runs with `advanced` set also apply
+// locked candidates, pairs and X-wings when the singles run dry.
+//
+// Each node reached keeps its parents (for a dynamic "on", every candidate the cell
+// or unit lost on the way), its depth, and how the run got there, so a chain can be
+// printed and rated as Sudoku Explainer rates it: by the number of distinct nodes it
+// rests on (ancestors()). Runs are breadth first, so a static chain found is a
+// shortest one. Buffers are kept between runs; stamps stand in for clearing them.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "findings.hpp"
+
+namespace sudoforge::grader::ladder {
+
+enum class Links : std::uint8_t {
+  StaticX,      // one digit, strong links as they stand
+  StaticXY,     // cells and units, strong links as they stand
+  DynamicX,     // one digit, with the hidden singles it makes (Nishio)
+  Dynamic,      // with every single it makes
+  DynamicPlus,  // ... and locked candidates, pairs and X-wings when singles run dry
+};
+
+template <int W>
+class Implications {
+ public:
+  explicit Implications(const Tables<W>& t) : t_(t) {
+    const auto slots = static_cast<std::size_t>(2 * t.cells * t.n);
+    stamp_.assign(slots, 0);
+    depth_.assign(slots, 0);
+    parent_begin_.assign(slots, 0);
+    parent_count_.assign(slots, 0);
+    queue_.reserve(slots);
+    visit_.assign(slots, 0);
+  }
+
+  // Slot of a node: (cell * n + digit) * 2 + on.
+  int slot(Cell c, int d, bool on) const { return (c * t_.n + d) * 2 + (on ? 1 : 0); }
+  Node node_of(int slot) const {
+    const int id = slot >> 1;
+    return {static_cast<std::int16_t>(id / t_.n), static_cast<std::int8_t>(id % t_.n), (slot & 1) != 0};
+  }
+  static int opposite(int slot) { return slot ^ 1; }
+
+  // Follows `start` in `position`. Without a target, stops at a contradiction
+  // (returns the "on" slot of the node found both on and off: of all found at the
+  // first depth where one is, the one whose two branches are shortest together);
+  // with one, stops when `target` is reached (returns target). Returns -1 when
+  // nothing more follows within `max_depth` links. With `quiet`, parents are not kept (chain() and ancestors() then
+  // know nothing): for runs that only need what is reached and how deep.
+  int run(const Position<W>& position, int start, Links links, int target = -1, int max_depth = 1 << 20,
+          bool quiet = false) {
+    quiet_ = quiet;
+    contradiction_depth_ = -1;
+    contradiction_length_ = 1 << 30;
+    source_ = &position;
+    links_ = links;
+    dynamic_ = links >= Links::DynamicX;
+    y_links_ = links != Links::StaticX && links != Links::DynamicX;
+    if (dynamic_) {
+      work_ = position;
+      touched_.fill(0);
+      touched_cells_ = engine::Bits<W>{};
+    }
+    if (++generation_ == 0) {  // wrapped: clear for real once
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      generation_ = 1;
+    }
+    parents_.clear();
+    queue_.clear();
+    head_ = 0;
+    order_.clear();
+    deepest_ = 0;
+    target_ = target;
+    max_depth_ = max_depth;
+    result_ = -1;
+    if (add(start, -1, 0)) return result_;
+    for (;;) {
+      if (head_ < queue_.size()) {
+        const int next = queue_[head_];
+        // A contradiction found: finish the depth it was found at, no deeper.
+        if (contradiction_depth_ >= 0 && depth_[static_cast<std::size_t>(next)] + 1 > contradiction_depth_) return result_;
+        ++head_;
+        if ((next & 1) != 0 ? expand_on(next) : expand_off(next)) return result_;
+      } else if (contradiction_depth_ >= 0) {
+        return result_;
+      } else if (links_ == Links::DynamicPlus) {
+        const int found = advanced();
+        if (found == 0) return -1;
+        if (found < 0) return result_;
+      } else {
+        return -1;
+      }
+    }
+  }
+
+  int reached_count() const { return static_cast<int>(order_.size()); }
+  // The last run's contradiction, as the nodes between the assumption and the two
+  // conflicting nodes (both branches): its depth on plus its depth off.
+  int contradiction_length() const { return contradiction_length_; }
+  bool reached(int slot) const { return stamp_[static_cast<std::size_t>(slot)] == generation_; }
+  int depth(int slot) const { return depth_[static_cast<std::size_t>(slot)]; }
+
+  // Nodes of the last run in the order they were reached ("on" nodes of one depth
+  // before the "off" nodes after them).
+  template <typename F>
+  void for_each_reached(F&& f) const {
+    for (const int s : order_) f(s);
+  }
+
+  // Distinct nodes `slot` rests on, itself included (Sudoku Explainer's measure of a
+  // chain's length).
+  int ancestors(int slot) {
+    if (++visit_generation_ == 0) {
+      std::fill(visit_.begin(), visit_.end(), 0);
+      visit_generation_ = 1;
+    }
+    int count = 0;
+    stack_.clear();
+    stack_.push_back(slot);
+    visit_[static_cast<std::size_t>(slot)] = visit_generation_;
+    while (!stack_.empty()) {
+      const int s = stack_.back();
+      stack_.pop_back();
+      ++count;
+      for (const int parent : parents(s)) {
+        if (visit_[static_cast<std::size_t>(parent)] == visit_generation_) continue;
+        visit_[static_cast<std::size_t>(parent)] = visit_generation_;
+        stack_.push_back(parent);
+      }
+    }
+    return count;
+  }
+
+  // The chain from the start to `slot` by first parents, start first.
+  void chain(int slot, std::vector<Node>& out) const {
+    const std::size_t begin = out.size();
+    for (int s = slot; s >= 0;) {
+      out.push_back(node_of(s));
+      const auto ps = parents(s);
+      s = ps.empty() ? -1 : ps.front();
+    }
+    std::reverse(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
+  }
+
+  std::span<const int> parents(int slot) const {
+    return std::span<const int>(parents_.data() + parent_begin_[static_cast<std::size_t>(slot)],
+                                parent_count_[static_cast<std::size_t>(slot)]);
+  }
+
+ private:
+  const Position<W>& now() const { return dynamic_ ? work_ : *source_; }
+
+  // Adds a node reached from `parent` (and the parents already pushed for it after
+  // `first_extra`). True when the run is over (contradiction or target).
+  bool add(int slot, int parent, int depth, std::size_t first_extra = 0, std::size_t extra_end = 0) {
+    const auto s = static_cast<std::size_t>(slot);
+    if (stamp_[s] == generation_) return false;
+    stamp_[s] = generation_;
+    depth_[s] = static_cast<std::uint16_t>(std::min(depth, 0xFFFF));
+    parent_begin_[s] = static_cast<std::uint32_t>(parents_.size());
+    if (!quiet_) {
+      if (parent >= 0) parents_.push_back(parent);
+      for (std::size_t i = first_extra; i < extra_end; ++i) parents_.push_back(extra_[i]);
+    }
+    parent_count_[s] = static_cast<std::uint16_t>(parents_.size() - parent_begin_[s]);
+    order_.push_back(slot);
+    deepest_ = std::max(deepest_, depth);
+    if (target_ < 0 && stamp_[static_cast<std::size_t>(opposite(slot))] == generation_) {
+      // Looking for a target, a contradiction on the way changes nothing: the search
+      // goes on (the target's depth is what it would be without it).
+      const int length = depth + depth_[static_cast<std::size_t>(opposite(slot))];
+      if (contradiction_depth_ < 0) contradiction_depth_ = depth;
+      if (length < contradiction_length_) {
+        contradiction_length_ = length;
+        result_ = slot | 1;
+      }
+      return false;
+    }
+    if (slot == target_) {
+      result_ = slot;
+      return true;
+    }
+    if (depth < max_depth_) queue_.push_back(slot);  // one queue, in order: breadth first
+    return false;
+  }
+
+  bool expand_on(int slot) {
+    const Node node = node_of(slot);
+    const Position<W>& p = now();
+    const int depth = depth_[static_cast<std::size_t>(slot)] + 1;
+    if (y_links_) {
+      for (Mask others = p.cand[static_cast<std::size_t>(node.cell)] & ~(Mask{1} << node.digit); others != 0;
+           others &= others - 1) {
+        if (add(this->slot(node.cell, std::countr_zero(others), false), slot, depth)) return true;
+      }
+    }
+    bool over = false;
+    (t_.peers[static_cast<std::size_t>(node.cell)] & p.cells_of(node.digit)).for_each([&](int peer) {
+      over = over || add(this->slot(peer, node.digit, false), slot, depth);
+    });
+    return over;
+  }
+
+  bool expand_off(int slot) {
+    const Node node = node_of(slot);
+    const Position<W>& p = now();
+    const Cell c = node.cell;
+    const int d = node.digit;
+    const int depth = depth_[static_cast<std::size_t>(slot)] + 1;
+    if (!p.has(c, d)) return false;  // gone already (dynamic): nothing new follows
+    if (y_links_ && p.count(c) == 2) {
+      const int other = std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d));
+      extra_.clear();
+      if (dynamic_ && !quiet_) {  // every candidate the cell lost on the way
+        for (Mask lost = source_->cand[static_cast<std::size_t>(c)] & ~p.cand[static_cast<std::size_t>(c)]; lost != 0;
+             lost &= lost - 1) {
+          extra_.push_back(this->slot(c, std::countr_zero(lost), false));
+        }
+      }
+      if (add(this->slot(c, other, true), slot, depth, 0, extra_.size())) return true;
+    }
+    const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
+    for (int i = 0; i < info.count; ++i) {
+      const int u = info.unit[static_cast<std::size_t>(i)];
+      const Mask places = p.places(u, d);
+      if (std::popcount(places) != 2) continue;
+      const Mask rest = places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)]);
+      const Cell other = t_.cell_of(u, std::countr_zero(rest));
+      extra_.clear();
+      if (dynamic_ && !quiet_) {  // every place the unit lost on the way
+        for (Mask lost = source_->places(u, d) & ~places; lost != 0; lost &= lost - 1) {
+          extra_.push_back(this->slot(t_.cell_of(u, std::countr_zero(lost)), d, false));
+        }
+      }
+      if (add(this->slot(other, d, true), slot, depth, 0, extra_.size())) return true;
+    }
+    if (dynamic_) {
+      work_.remove(t_, c, d);
+      for (int i = 0; i < info.count; ++i) touched_[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])] |= static_cast<std::uint16_t>(1U << d);
+      touched_cells_.set(c);
+    }
+    return false;
+  }
+
+  // Dynamic (+): the first of locked candidates, hidden pair, naked pair, X-wing that
+  // takes something from the working position and rests on something the run took
+  // out; its removals become "off" nodes whose parents are the candidates the
+  // pattern's cells and units lost on the way. 1 if it took something, -1 if that
+  // ended the run (result_ is set), 0 if nothing applies.
+  int advanced() {
+    const Position<W>& p = work_;
+    const Position<W>& s = *source_;
+    const int n = t_.n;
+    bool added = false;
+    const int depth = deepest_ + 1;
+    // Parents: what unit u lost of digit d.
+    const auto lost_in = [&](int u, int d) {
+      for (Mask lost = s.places(u, d) & ~p.places(u, d); lost != 0; lost &= lost - 1) {
+        extra_.push_back(slot(t_.cell_of(u, std::countr_zero(lost)), d, false));
+      }
+    };
+    const auto take = [&](Cell c, int d) {
+      if (extra_.empty() || !p.has(c, d) || added_over_) return;
+      added = true;
+      added_over_ = add(slot(c, d, false), extra_.front(), depth, 1, extra_.size());
+    };
+    added_over_ = false;
+    // Locked candidates.
+    for (const auto& crossing : t_.crossings) {
+      for (Mask lost = touched_[static_cast<std::size_t>(crossing.first)]; lost != 0; lost &= lost - 1) {
+        const int d = std::countr_zero(lost);
+        const auto inside = p.cells_of(d) & t_.unit_set[static_cast<std::size_t>(crossing.first)];
+        if (inside.count_upto_2() < 2 || without(inside, crossing.common).any()) continue;
+        const auto gone = without(p.cells_of(d) & t_.unit_set[static_cast<std::size_t>(crossing.second)],
+                                  t_.unit_set[static_cast<std::size_t>(crossing.first)]);
+        if (!gone.any()) continue;
+        extra_.clear();
+        lost_in(crossing.first, d);
+        gone.for_each([&](int c) { take(c, d); });
+      }
+    }
+    if (added) return added_over_ ? -1 : 1;
+    // Hidden pairs.
+    for (int u = 0; u < t_.unit_count; ++u) {
+      if (touched_[static_cast<std::size_t>(u)] == 0) continue;
+      for (int a = 0; a < n; ++a) {
+        const Mask pa = p.places(u, a);
+        if (std::popcount(pa) != 2) continue;
+        for (int b = a + 1; b < n; ++b) {
+          if (p.places(u, b) != pa) continue;
+          if ((touched_[static_cast<std::size_t>(u)] & ((1U << a) | (1U << b))) == 0) continue;
+          extra_.clear();
+          lost_in(u, a);
+          lost_in(u, b);
+          for (Mask at = pa; at != 0; at &= at - 1) {
+            const Cell c = t_.cell_of(u, std::countr_zero(at));
+            for (Mask o = p.cand[static_cast<std::size_t>(c)] & ~((Mask{1} << a) | (Mask{1} << b)); o != 0; o &= o - 1) {
+              take(c, std::countr_zero(o));
+            }
+          }
+        }
+      }
+    }
+    if (added) return added_over_ ? -1 : 1;
+    // Naked pairs.
+    for (int u = 0; u < t_.unit_count; ++u) {
+      if (!(touched_cells_ & t_.unit_set[static_cast<std::size_t>(u)]).any()) continue;
+      for (int i = 0; i < n; ++i) {
+        const Cell a = t_.cell_of(u, i);
+        const Mask m = p.cand[static_cast<std::size_t>(a)];
+        if (std::popcount(m) != 2) continue;
+        for (int j = i + 1; j < n; ++j) {
+          const Cell b = t_.cell_of(u, j);
+          if (p.cand[static_cast<std::size_t>(b)] != m) continue;
+          if (!touched_cells_.test(a) && !touched_cells_.test(b)) continue;
+          extra_.clear();
+          for (const Cell c : {a, b}) {
+            for (Mask lost = s.cand[static_cast<std::size_t>(c)] & ~m; lost != 0; lost &= lost - 1) {
+              extra_.push_back(slot(c, std::countr_zero(lost), false));
+            }
+          }
+          for (int k = 0; k < n; ++k) {
+            const Cell c = t_.cell_of(u, k);
+            if (c == a || c == b) continue;
+            for (Mask o = p.cand[static_cast<std::size_t>(c)] & m; o != 0; o &= o - 1) take(c, std::countr_zero(o));
+          }
+        }
+      }
+    }
+    if (added) return added_over_ ? -1 : 1;
+    // X-wings, rows then columns as base.
+    for (const int base0 : {0, n}) {
+      const int cover0 = n - base0;
+      for (int d = 0; d < n; ++d) {
+        Mask lost_lines = 0;
+        for (int i = 0; i < n; ++i) lost_lines |= static_cast<Mask>(touched_[static_cast<std::size_t>(base0 + i)] >> d & 1U) << i;
+        if (lost_lines == 0) continue;
+        for (int i = 0; i < n; ++i) {
+          const Mask pi = p.places(base0 + i, d);
+          if (std::popcount(pi) != 2) continue;
+          for (int j = i + 1; j < n; ++j) {
+            if (p.places(base0 + j, d) != pi) continue;
+            if (((touched_[static_cast<std::size_t>(base0 + i)] | touched_[static_cast<std::size_t>(base0 + j)]) >> d & 1U) == 0) continue;
+            extra_.clear();
+            lost_in(base0 + i, d);
+            lost_in(base0 + j, d);
+            for (Mask cover = pi; cover != 0; cover &= cover - 1) {
+              const int line = cover0 + std::countr_zero(cover);
+              for (Mask at = p.places(line, d) & ~((Mask{1} << i) | (Mask{1} << j)); at != 0; at &= at - 1) {
+                take(t_.cell_of(line, std::countr_zero(at)), d);
+              }
+            }
+          }
+        }
+      }
+    }
+    return added ? (added_over_ ? -1 : 1) : 0;
+  }
+  bool added_over_ = false;
+  int deepest_ = 0;
+  bool quiet_ = false;
+  // Dynamic runs: the digits each unit lost places of, and the cells that lost
+  // candidates; a pattern for advanced() must rest on one of those.
+  std::array<std::uint16_t, engine::kMaxUnits> touched_{};
+  engine::Bits<W> touched_cells_;
+  int contradiction_depth_ = -1;
+  int contradiction_length_ = 0;
+
+  const Tables<W>& t_;
+  const Position<W>* source_ = nullptr;
+  Position<W> work_{};
+  Links links_ = Links::StaticXY;
+  bool dynamic_ = false;
+  bool y_links_ = true;
+  int target_ = -1;
+  int max_depth_ = 0;
+  int result_ = -1;
+  std::uint32_t generation_ = 0;
+  std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint16_t> depth_;
+  std::vector<std::uint32_t> parent_begin_;
+  std::vector<std::uint16_t> parent_count_;
+  std::vector<int> parents_;
+  std::vector<int> extra_;
+  std::vector<int> queue_;
+  std::size_t head_ = 0;
+  std::vector<int> order_;
+  std::vector<std::uint32_t> visit_;
+  std::uint32_t visit_generation_ = 0;
+  std::vector<int> stack_;
+};
+
+}  // namespace sudoforge::grader::ladder

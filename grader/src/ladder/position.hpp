@@ -1,0 +1,200 @@
+#pragma once
+// The candidate position the ladder's finders read, in the three views they need:
+// each open cell's candidates (a digit mask), each digit's cells (a cell set: one bit
+// per cell, W words), and each unit's places of each digit (a mask of the unit's
+// cells, bit k for its k-th cell). Every change goes through place() and remove(),
+// which keep the three in step. Digits are indices 0..N-1 here, as on the boards.
+//
+// Tables holds what never changes for a geometry: the units' cells and cell sets,
+// peers, and the pairs of units that share two or more cells (box and line, or a
+// diagonal and a box), where locked candidates live.
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "sudoforge/engine/bits.hpp"
+#include "sudoforge/engine/geometry.hpp"
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/units.hpp"
+
+namespace sudoforge::grader::ladder {
+
+using engine::Cell;
+using Mask = std::uint32_t;  // digits of a cell, or places of a digit in a unit
+
+// Words of a cell set for a geometry of `cells` cells.
+constexpr int words_for(int cells) { return (cells + 63) / 64; }
+
+template <int W>
+struct Tables {
+  using CellSet = engine::Bits<W>;
+
+  struct Crossing {
+    int first;   // a unit
+    int second;  // another unit sharing two or more cells with it
+    CellSet common;
+    Mask first_places;   // the common cells as places of `first`
+    Mask second_places;  // ... and of `second`
+    std::vector<int> siblings;  // crossings of another unit of first's kind with the same second
+  };
+
+  explicit Tables(const engine::Geometry& geometry) : units(geometry) {
+    n = geometry.size();
+    cells = geometry.cell_count();
+    unit_count = geometry.unit_count();
+    unit_cells.resize(static_cast<std::size_t>(unit_count));
+    unit_set.resize(static_cast<std::size_t>(unit_count));
+    for (int u = 0; u < unit_count; ++u) {
+      int k = 0;
+      for (const Cell cell : units.cells(u)) {
+        unit_cells[static_cast<std::size_t>(u)][static_cast<std::size_t>(k++)] = static_cast<std::int16_t>(cell);
+        unit_set[static_cast<std::size_t>(u)].set(cell);
+      }
+    }
+    cell_units.resize(static_cast<std::size_t>(cells));
+    peers.resize(static_cast<std::size_t>(cells));
+    for (Cell cell = 0; cell < cells; ++cell) {
+      CellInfo& info = cell_units[static_cast<std::size_t>(cell)];
+      for (const int u : units.units_of(cell)) {
+        info.unit[static_cast<std::size_t>(info.count)] = static_cast<std::int8_t>(u);
+        info.index[static_cast<std::size_t>(info.count)] = static_cast<std::int8_t>(index_in(u, cell));
+        ++info.count;
+      }
+      for (const Cell peer : units.peers(cell)) peers[static_cast<std::size_t>(cell)].set(peer);
+    }
+    for (int a = 0; a < unit_count; ++a) {
+      for (int b = 0; b < unit_count; ++b) {
+        if (a == b) continue;
+        const CellSet common = unit_set[static_cast<std::size_t>(a)] & unit_set[static_cast<std::size_t>(b)];
+        if (common.count() >= 2) crossings.push_back({a, b, common, places_of(a, common), places_of(b, common), {}});
+      }
+    }
+    for (std::size_t i = 0; i < crossings.size(); ++i) {
+      for (std::size_t j = 0; j < crossings.size(); ++j) {
+        if (i != j && crossings[j].second == crossings[i].second &&
+            units.kind(crossings[j].first) == units.kind(crossings[i].first)) {
+          crossings[i].siblings.push_back(static_cast<int>(j));
+        }
+      }
+    }
+  }
+
+  int index_in(int unit, Cell cell) const {
+    for (int k = 0; k < n; ++k) {
+      if (unit_cells[static_cast<std::size_t>(unit)][static_cast<std::size_t>(k)] == cell) return k;
+    }
+    return -1;
+  }
+  Cell cell_of(int unit, int k) const {
+    return unit_cells[static_cast<std::size_t>(unit)][static_cast<std::size_t>(k)];
+  }
+  bool is_box(int unit) const { return unit >= 2 * n && unit < 3 * n; }
+  bool is_row(int unit) const { return unit < n; }
+  bool is_column(int unit) const { return unit >= n && unit < 2 * n; }
+  // The cells of `unit` at the places in `places`.
+  CellSet cells_at(int unit, Mask places) const {
+    CellSet set;
+    for (; places != 0; places &= places - 1) set.set(cell_of(unit, std::countr_zero(places)));
+    return set;
+  }
+  // Places (unit bits) of the cells of `set` that lie in `unit`.
+  Mask places_of(int unit, const CellSet& set) const {
+    Mask places = 0;
+    for (int k = 0; k < n; ++k) places |= static_cast<Mask>(set.test(cell_of(unit, k))) << k;
+    return places;
+  }
+  bool sees(Cell a, Cell b) const { return peers[static_cast<std::size_t>(a)].test(b); }
+
+  struct CellInfo {
+    std::array<std::int8_t, 5> unit{};
+    std::array<std::int8_t, 5> index{};  // the cell's place in that unit
+    int count = 0;
+  };
+
+  engine::Units units;
+  int n = 0;
+  int cells = 0;
+  int unit_count = 0;
+  std::vector<std::array<std::int16_t, engine::kMaxSize>> unit_cells;
+  std::vector<CellSet> unit_set;
+  std::vector<CellInfo> cell_units;
+  std::vector<CellSet> peers;
+  std::vector<Crossing> crossings;
+};
+
+template <int W>
+struct Position {
+  using CellSet = engine::Bits<W>;
+  using T = Tables<W>;
+
+  std::array<CellSet, engine::kMaxSize> digit{};  // digit d's candidate cells
+  std::array<std::uint16_t, engine::kMaxCells> cand{};  // an open cell's candidates; 0 once placed
+  std::array<std::uint8_t, engine::kMaxCells> value{};  // placed digit (1-based), 0 while open
+  std::array<std::array<std::uint16_t, engine::kMaxSize>, engine::kMaxUnits> where{};  // where[u][d]
+  std::array<std::uint16_t, engine::kMaxUnits> placed{};  // digits placed in each unit
+  std::array<std::uint16_t, engine::kMaxUnits> open_at{};  // each unit's open cells, as places
+  CellSet open;
+
+  // Every digit possible in every cell.
+  void clear(const T& t) {
+    const Mask all = (Mask{1} << t.n) - 1;
+    open = CellSet::first_n(t.cells);
+    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = open;
+    for (Cell c = 0; c < t.cells; ++c) {
+      cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(all);
+      value[static_cast<std::size_t>(c)] = 0;
+    }
+    for (int u = 0; u < t.unit_count; ++u) {
+      placed[static_cast<std::size_t>(u)] = 0;
+      open_at[static_cast<std::size_t>(u)] = static_cast<std::uint16_t>(all);
+      for (int d = 0; d < t.n; ++d) where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(all);
+    }
+  }
+
+  bool has(Cell c, int d) const { return (cand[static_cast<std::size_t>(c)] >> d & 1U) != 0; }
+  int count(Cell c) const { return std::popcount(static_cast<unsigned>(cand[static_cast<std::size_t>(c)])); }
+  Mask places(int unit, int d) const { return where[static_cast<std::size_t>(unit)][static_cast<std::size_t>(d)]; }
+  // Open cells of a unit, as places.
+  Mask open_places(int unit) const { return open_at[static_cast<std::size_t>(unit)]; }
+  bool is_placed(int unit, int d) const { return (placed[static_cast<std::size_t>(unit)] >> d & 1U) != 0; }
+  const CellSet& cells_of(int d) const { return digit[static_cast<std::size_t>(d)]; }
+
+  // Digit d leaves cell c (it must be a candidate there).
+  void remove(const T& t, Cell c, int d) {
+    cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(cand[static_cast<std::size_t>(c)] & ~(1U << d));
+    digit[static_cast<std::size_t>(d)].reset(c);
+    const auto& info = t.cell_units[static_cast<std::size_t>(c)];
+    for (int i = 0; i < info.count; ++i) {
+      auto& w = where[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])][static_cast<std::size_t>(d)];
+      w = static_cast<std::uint16_t>(w & ~(1U << info.index[static_cast<std::size_t>(i)]));
+    }
+  }
+
+  // Digit d goes to cell c: its other candidates go, and d leaves c's peers.
+  void place(const T& t, Cell c, int d) {
+    for (Mask others = cand[static_cast<std::size_t>(c)]; others != 0; others &= others - 1) {
+      remove(t, c, std::countr_zero(others));
+    }
+    value[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(d + 1);
+    open.reset(c);
+    const auto& info = t.cell_units[static_cast<std::size_t>(c)];
+    for (int i = 0; i < info.count; ++i) {
+      const auto u = static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)]);
+      placed[u] |= static_cast<std::uint16_t>(1U << d);
+      open_at[u] = static_cast<std::uint16_t>(open_at[u] & ~(1U << info.index[static_cast<std::size_t>(i)]));
+    }
+    (t.peers[static_cast<std::size_t>(c)] & digit[static_cast<std::size_t>(d)]).for_each([&](int peer) {
+      remove(t, peer, d);
+    });
+  }
+
+  // Placed digits (0 for open cells) as a grid of `geometry`.
+  engine::Grid grid(const engine::Geometry& geometry) const {
+    return engine::Grid(geometry, std::span<const std::uint8_t>(value.data(), static_cast<std::size_t>(geometry.cell_count())));
+  }
+  bool solved() const { return !open.any(); }
+};
+
+}  // namespace sudoforge::grader::ladder

@@ -1,0 +1,183 @@
+#pragma once
+// Patterns of one digit built from strong links (a unit where the digit has just two
+// places: one of them holds it).
+//  - Two strong links joined by a weak one, A=B-C=D: A or D holds the digit, so it
+//    leaves every cell that sees both. Named by shape: a skyscraper (two parallel
+//    lines, B and C in one crossing line), a two-string kite (a row and a column, B
+//    and C in one box), a turbot fish (any other). An X-chain of four nodes: 6.6.
+//  - Simple colouring: the strong links of a digit, coloured two ways along each
+//    cluster. Two cells of one colour that see each other make that colour false
+//    (a wrap); a cell that sees both colours loses the digit (a trap). Each removal
+//    is rated as the X-chain through the cluster it stands for.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <utility>
+#include <vector>
+
+#include "findings.hpp"
+
+namespace sudoforge::grader::ladder {
+
+namespace single_digit_detail {
+
+struct Link {
+  Cell a;
+  Cell b;
+  int unit;  // a row or column when the pair has one, else the box or diagonal
+};
+
+// The strong links of digit d, one per pair of cells.
+template <int W>
+int strong_links(const Tables<W>& t, const Position<W>& p, int d, std::array<Link, 2 * engine::kMaxUnits>& links) {
+  int count = 0;
+  for (int u = 0; u < t.unit_count; ++u) {
+    const Mask places = p.places(u, d);
+    if (std::popcount(places) != 2) continue;
+    const Cell a = t.cell_of(u, std::countr_zero(places));
+    const Cell b = t.cell_of(u, 31 - std::countl_zero(places));
+    bool seen = false;
+    for (int i = 0; i < count; ++i) seen = seen || (links[static_cast<std::size_t>(i)].a == a && links[static_cast<std::size_t>(i)].b == b);
+    if (!seen) links[static_cast<std::size_t>(count++)] = {a, b, u};  // rows and columns come before boxes
+  }
+  return count;
+}
+
+}  // namespace single_digit_detail
+
+template <int W>
+void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, HumanTechnique wanted, Mask digits,
+                            Findings& out) {
+  using single_digit_detail::Link;
+  const engine::Geometry& g = t.units.geometry();
+  std::array<Link, 2 * engine::kMaxUnits> links{};
+  for (; digits != 0; digits &= digits - 1) {
+    const int d = std::countr_zero(digits);
+    const int count = single_digit_detail::strong_links(t, p, d, links);
+    for (int i = 0; i < count; ++i) {
+      for (int j = i + 1; j < count; ++j) {
+        const Link& first = links[static_cast<std::size_t>(i)];
+        const Link& second = links[static_cast<std::size_t>(j)];
+        for (int flip = 0; flip < 4; ++flip) {
+          const Cell a = (flip & 1) != 0 ? first.b : first.a;
+          const Cell b = (flip & 1) != 0 ? first.a : first.b;
+          const Cell c = (flip & 2) != 0 ? second.b : second.a;
+          const Cell e = (flip & 2) != 0 ? second.a : second.b;  // D
+          if (a == c || a == e || b == c || b == e || !t.sees(b, c) || t.sees(a, e)) continue;
+          HumanTechnique technique = HumanTechnique::TurbotFish;
+          const bool rows = t.is_row(first.unit) && t.is_row(second.unit);
+          const bool cols = t.is_column(first.unit) && t.is_column(second.unit);
+          if ((rows && g.col(b) == g.col(c)) || (cols && g.row(b) == g.row(c))) {
+            technique = HumanTechnique::Skyscraper;
+          } else if (((t.is_row(first.unit) && t.is_column(second.unit)) ||
+                      (t.is_column(first.unit) && t.is_row(second.unit))) &&
+                     g.box(b) == g.box(c)) {
+            technique = HumanTechnique::TwoStringKite;
+          }
+          if (technique != wanted) continue;
+          engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & p.cells_of(d);
+          gone.reset(b);
+          gone.reset(c);
+          out.start(technique, base_rating(technique), Mask{1} << d);
+          out.unit(first.unit);
+          out.unit(second.unit);
+          for (const Cell x : {a, b, c, e}) out.cell(x);
+          gone.for_each([&](int x) { out.removal(x, d); });
+          const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(a), static_cast<std::int8_t>(d), true},
+                                             Node{static_cast<std::int16_t>(b), static_cast<std::int8_t>(d), false},
+                                             Node{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d), true},
+                                             Node{static_cast<std::int16_t>(e), static_cast<std::int8_t>(d), false}};
+          out.branch(chain);
+          out.finish();
+        }
+      }
+    }
+  }
+}
+
+template <int W>
+void find_simple_colouring(const Tables<W>& t, const Position<W>& p, Mask digits, Findings& out) {
+  using single_digit_detail::Link;
+  std::array<Link, 2 * engine::kMaxUnits> links{};
+  constexpr int kMaxNodes = 2 * 2 * engine::kMaxUnits;
+  for (; digits != 0; digits &= digits - 1) {
+    const int d = std::countr_zero(digits);
+    const int count = single_digit_detail::strong_links(t, p, d, links);
+    if (count < 2) continue;
+    // Vertices: the cells of the links; distances within clusters by BFS.
+    std::array<Cell, kMaxNodes> cell{};
+    int vertices = 0;
+    const auto index = [&](Cell c) {
+      for (int i = 0; i < vertices; ++i) {
+        if (cell[static_cast<std::size_t>(i)] == c) return i;
+      }
+      cell[static_cast<std::size_t>(vertices)] = c;
+      return vertices++;
+    };
+    std::vector<std::vector<int>> adjacent;  // colouring is rare on the path: plain containers
+    std::vector<std::pair<int, int>> edges;
+    for (int i = 0; i < count; ++i) edges.emplace_back(index(links[static_cast<std::size_t>(i)].a), index(links[static_cast<std::size_t>(i)].b));
+    adjacent.assign(static_cast<std::size_t>(vertices), {});
+    for (const auto& [x, y] : edges) {
+      adjacent[static_cast<std::size_t>(x)].push_back(y);
+      adjacent[static_cast<std::size_t>(y)].push_back(x);
+    }
+    std::vector<std::vector<int>> dist(static_cast<std::size_t>(vertices), std::vector<int>(static_cast<std::size_t>(vertices), -1));
+    for (int s = 0; s < vertices; ++s) {
+      auto& ds = dist[static_cast<std::size_t>(s)];
+      std::vector<int> queue = {s};
+      ds[static_cast<std::size_t>(s)] = 0;
+      for (std::size_t h = 0; h < queue.size(); ++h) {
+        for (const int y : adjacent[static_cast<std::size_t>(queue[h])]) {
+          if (ds[static_cast<std::size_t>(y)] >= 0) continue;
+          ds[static_cast<std::size_t>(y)] = ds[static_cast<std::size_t>(queue[h])] + 1;
+          queue.push_back(y);
+        }
+      }
+    }
+    const auto same_cluster = [&](int x, int y) { return dist[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)] >= 0; };
+    const auto colour_of = [&](int x, int root) { return dist[static_cast<std::size_t>(root)][static_cast<std::size_t>(x)] % 2; };
+    // Traps: a cell outside the links that sees both colours of one cluster.
+    p.cells_of(d).for_each([&](int x) {
+      int best = -1;
+      for (int a = 0; a < vertices; ++a) {
+        if (cell[static_cast<std::size_t>(a)] == x || !t.sees(x, cell[static_cast<std::size_t>(a)])) continue;
+        for (int b = 0; b < vertices; ++b) {
+          if (cell[static_cast<std::size_t>(b)] == x || !t.sees(x, cell[static_cast<std::size_t>(b)])) continue;
+          if (!same_cluster(a, b) || colour_of(a, b) != 1) continue;
+          const int length = dist[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] + 1;
+          if (best < 0 || length < best) best = length;
+        }
+      }
+      if (best < 0) return;
+      bool in_links = false;
+      for (int v = 0; v < vertices; ++v) in_links = in_links || cell[static_cast<std::size_t>(v)] == x;
+      if (in_links) return;  // a wrap, if anything, takes it
+      out.start(HumanTechnique::SimpleColouring, base_rating(HumanTechnique::SimpleColouring) + length_bonus(best), Mask{1} << d);
+      out.cell(x);
+      out.removal(x, d);
+      out.finish();
+    });
+    // Wraps: two cells of one colour that see each other; that colour is false.
+    for (int r = 0; r < vertices; ++r) {
+      int best = -1;
+      for (int a = 0; a < vertices; ++a) {
+        for (int b = a + 1; b < vertices; ++b) {
+          if (!same_cluster(r, a) || !same_cluster(r, b) || !t.sees(cell[static_cast<std::size_t>(a)], cell[static_cast<std::size_t>(b)])) continue;
+          if (colour_of(a, r) != 0 || colour_of(b, r) != 0) continue;
+          const int length = std::min(dist[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)] + dist[static_cast<std::size_t>(b)][static_cast<std::size_t>(r)],
+                                      dist[static_cast<std::size_t>(r)][static_cast<std::size_t>(b)] + dist[static_cast<std::size_t>(a)][static_cast<std::size_t>(r)]);
+          if (best < 0 || length < best) best = length;
+        }
+      }
+      if (best < 0) continue;
+      out.start(HumanTechnique::SimpleColouring, base_rating(HumanTechnique::SimpleColouring) + length_bonus(best), Mask{1} << d);
+      out.cell(cell[static_cast<std::size_t>(r)]);
+      out.removal(cell[static_cast<std::size_t>(r)], d);
+      out.finish();
+    }
+  }
+}
+
+}  // namespace sudoforge::grader::ladder

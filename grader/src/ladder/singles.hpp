@@ -1,0 +1,79 @@
+#pragma once
+// Singles for the ladder: full house (the last open cell of a unit), hidden singles
+// (a digit with one place left in a unit; boxes rate lower than lines) and naked
+// singles (a cell with one candidate left). Each placement is reported once, by the
+// first unit that shows it, so counts do not depend on how many units agree.
+
+#include <bit>
+
+#include "findings.hpp"
+
+namespace sudoforge::grader::ladder {
+
+template <int W>
+void find_full_houses(const Tables<W>& t, const Position<W>& p, Findings& out) {
+  engine::Bits<W> seen;
+  for (int u = 0; u < t.unit_count; ++u) {
+    const Mask open = p.open_places(u);
+    if (std::popcount(open) != 1) continue;
+    const Cell c = t.cell_of(u, std::countr_zero(open));
+    if (seen.test(c) || p.count(c) != 1) continue;
+    seen.set(c);
+    const int d = std::countr_zero(static_cast<unsigned>(p.cand[static_cast<std::size_t>(c)]));
+    out.start(HumanTechnique::FullHouse, base_rating(HumanTechnique::FullHouse), Mask{1} << d);
+    out.unit(u);
+    out.cell(c);
+    out.placement(c, d);
+    out.finish();
+  }
+}
+
+// Hidden singles in boxes (boxes = true) or in rows, columns and diagonals.
+template <int W>
+void find_hidden_singles(const Tables<W>& t, const Position<W>& p, bool boxes, Findings& out) {
+  const HumanTechnique technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
+  engine::Bits<W> seen;
+  for (int u = 0; u < t.unit_count; ++u) {
+    if (t.is_box(u) != boxes) continue;
+    for (int d = 0; d < t.n; ++d) {
+      const Mask places = p.places(u, d);
+      if ((places & (places - 1)) != 0 || places == 0) continue;
+      const Cell c = t.cell_of(u, std::countr_zero(places));
+      if (seen.test(c)) continue;
+      seen.set(c);
+      out.start(technique, base_rating(technique), Mask{1} << d);
+      out.unit(u);
+      out.cell(c);
+      out.placement(c, d);
+      out.finish();
+    }
+  }
+}
+
+template <int W>
+void find_naked_singles(const Tables<W>& t, const Position<W>& p, Findings& out) {
+  p.open.for_each([&](int c) {
+    if (p.count(c) != 1) return;
+    const int d = std::countr_zero(static_cast<unsigned>(p.cand[static_cast<std::size_t>(c)]));
+    out.start(HumanTechnique::NakedSingle, base_rating(HumanTechnique::NakedSingle), Mask{1} << d);
+    out.cell(c);
+    out.placement(c, d);
+    out.finish();
+  });
+  (void)t;
+}
+
+// Whether removing `gone` (cells of digit d) leaves d exactly one place in `unit`,
+// where it had more: the hidden single a "direct" technique makes. Returns the cell
+// or -1.
+template <int W>
+Cell direct_single(const Tables<W>& t, const Position<W>& p, int unit, int d, const engine::Bits<W>& gone) {
+  if (p.is_placed(unit, d)) return -1;
+  const engine::Bits<W> before = p.cells_of(d) & t.unit_set[static_cast<std::size_t>(unit)];
+  if (before.count_upto_2() < 2) return -1;
+  const engine::Bits<W> after = without(before, gone);
+  if (after.count_upto_2() != 1) return -1;
+  return after.first();
+}
+
+}  // namespace sudoforge::grader::ladder

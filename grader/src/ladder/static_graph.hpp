@@ -1,0 +1,236 @@
+#pragma once
+// The static implications of a position as a graph, for every assumption at once.
+//
+// Static links are two-literal clauses: a weak link "not both" and a strong link
+// "one of the two". Their implications (a => not b; not a => b) form the graph of a
+// 2-SAT formula, which has the contrapositive of every path. So what each literal
+// implies can be had for all literals together: strongly connected components
+// (Tarjan), then each component's reach as a bit set, unioned over its successors
+// in reverse topological order. With one bit per literal of the position's
+// candidates only (not per possible candidate), a whole position costs a few
+// thousand word operations. Breadth-first search then measures the chains that the
+// reach sets say exist.
+//
+// Literal 2k+1 is candidate k "on" (its cell holds its digit), 2k is "off".
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "findings.hpp"
+
+namespace sudoforge::grader::ladder {
+
+template <int W>
+class StaticGraph {
+ public:
+  explicit StaticGraph(const Tables<W>& t) : t_(t) {
+    id_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
+  }
+
+  // Builds the graph of `p` with X links only (one digit) or all links.
+  void build(const Position<W>& p, bool xy) {
+    // Number the candidates.
+    candidates_.clear();
+    for (int& i : id_) i = -1;
+    p.open.for_each([&](int c) {
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        id_[static_cast<std::size_t>(c * t_.n + d)] = static_cast<int>(candidates_.size());
+        candidates_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
+      }
+    });
+    literals_ = 2 * static_cast<int>(candidates_.size());
+    words_ = (literals_ + 63) / 64;
+    // Successor lists (edges_, sorted by literal) and rows (bit sets).
+    edges_.clear();
+    rows_.assign(static_cast<std::size_t>(literals_) * static_cast<std::size_t>(words_), 0);
+    for (int k = 0; k < static_cast<int>(candidates_.size()); ++k) {
+      const Candidate cand = candidates_[static_cast<std::size_t>(k)];
+      const Cell c = cand.cell;
+      const int d = cand.digit;
+      // Literals in order (off 2k, then on 2k+1), so edges_ comes out sorted by source.
+      // off => on: the other end of each strong link.
+      const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
+      for (int i = 0; i < info.count; ++i) {
+        const int u = info.unit[static_cast<std::size_t>(i)];
+        const Mask places = p.places(u, d);
+        if (std::popcount(places) != 2) continue;
+        const Cell other = t_.cell_of(u, std::countr_zero(places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)])));
+        link(2 * k, 2 * id(other, d) + 1);
+      }
+      if (xy && p.count(c) == 2) {
+        link(2 * k, 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1);
+      }
+      // on => off: the digit's other places among the peers; the cell's other digits.
+      (t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d)).for_each([&](int x) { link(2 * k + 1, 2 * id(x, d)); });
+      if (xy) {
+        for (Mask es = p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d); es != 0; es &= es - 1) {
+          link(2 * k + 1, 2 * id(c, std::countr_zero(es)));
+        }
+      }
+    }
+    finish_edges();
+    closure();
+  }
+
+  int literal(Cell c, int d, bool on) const { return 2 * id(c, d) + (on ? 1 : 0); }
+  Candidate candidate(int literal) const { return candidates_[static_cast<std::size_t>(literal >> 1)]; }
+  int literals() const { return literals_; }
+  int words() const { return words_; }
+
+  // Whether `to` follows from `from` (through any number of links).
+  bool reaches(int from, int to) const {
+    const std::uint64_t* r = reach_of(from);
+    return (r[to >> 6] >> (to & 63) & 1U) != 0;
+  }
+  // What `from` implies, itself included: words() words.
+  const std::uint64_t* reach_of(int from) const {
+    return reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * static_cast<std::size_t>(words_);
+  }
+
+  // Breadth first from `from`: the number of links to `to`, or -1 if it is farther
+  // than `max_links`. Afterwards depth_of() gives every literal's links (or -1).
+  int distance(int from, int to, int max_links) {
+    depth_.assign(static_cast<std::size_t>(literals_), -1);
+    visited_.assign(static_cast<std::size_t>(words_), 0);
+    frontier_.assign(static_cast<std::size_t>(words_), 0);
+    set(visited_, from);
+    set(frontier_, from);
+    depth_[static_cast<std::size_t>(from)] = 0;
+    if (from == to) return 0;
+    for (int links = 1; links <= max_links; ++links) {
+      next_.assign(static_cast<std::size_t>(words_), 0);
+      for (int w = 0; w < words_; ++w) {
+        for (std::uint64_t bits = frontier_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+          const std::uint64_t* row = rows_.data() + static_cast<std::size_t>(64 * w + std::countr_zero(bits)) * static_cast<std::size_t>(words_);
+          for (int v = 0; v < words_; ++v) next_[static_cast<std::size_t>(v)] |= row[v];
+        }
+      }
+      bool any = false;
+      for (int w = 0; w < words_; ++w) {
+        next_[static_cast<std::size_t>(w)] &= ~visited_[static_cast<std::size_t>(w)];
+        visited_[static_cast<std::size_t>(w)] |= next_[static_cast<std::size_t>(w)];
+        any = any || next_[static_cast<std::size_t>(w)] != 0;
+        for (std::uint64_t bits = next_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
+          depth_[static_cast<std::size_t>(64 * w + std::countr_zero(bits))] = links;
+        }
+      }
+      if (to >= 0 && depth_[static_cast<std::size_t>(to)] >= 0) return links;
+      if (!any) return -1;
+      frontier_.swap(next_);
+    }
+    return -1;
+  }
+  int depth_of(int literal) const { return depth_[static_cast<std::size_t>(literal)]; }
+
+ private:
+  int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
+  static void set(std::vector<std::uint64_t>& bits, int i) { bits[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
+
+  void link(int from, int to) {
+    edges_.push_back({from, to});
+    rows_[static_cast<std::size_t>(from) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(to >> 6)] |=
+        std::uint64_t{1} << (to & 63);
+  }
+  void finish_edges() {  // edges_ is sorted by source already
+    edge_begin_.assign(static_cast<std::size_t>(literals_) + 1, 0);
+    for (const auto& e : edges_) ++edge_begin_[static_cast<std::size_t>(e.first) + 1];
+    for (int i = 0; i < literals_; ++i) edge_begin_[static_cast<std::size_t>(i) + 1] += edge_begin_[static_cast<std::size_t>(i)];
+  }
+
+  // Tarjan's components (iteratively), then each component's reach.
+  void closure() {
+    const auto n = static_cast<std::size_t>(literals_);
+    index_.assign(n, -1);
+    low_.assign(n, 0);
+    component_.assign(n, -1);
+    on_stack_.assign(n, 0);
+    stack_.clear();
+    call_.clear();
+    components_ = 0;
+    int counter = 0;
+    reach_.clear();
+    for (int root = 0; root < literals_; ++root) {
+      if (index_[static_cast<std::size_t>(root)] >= 0) continue;
+      call_.push_back({root, edge_begin_[static_cast<std::size_t>(root)]});
+      index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = counter++;
+      stack_.push_back(root);
+      on_stack_[static_cast<std::size_t>(root)] = 1;
+      while (!call_.empty()) {
+        auto& [v, next] = call_.back();
+        if (next < edge_begin_[static_cast<std::size_t>(v) + 1]) {
+          const int w = edges_[next++].second;
+          if (index_[static_cast<std::size_t>(w)] < 0) {
+            index_[static_cast<std::size_t>(w)] = low_[static_cast<std::size_t>(w)] = counter++;
+            stack_.push_back(w);
+            on_stack_[static_cast<std::size_t>(w)] = 1;
+            call_.push_back({w, edge_begin_[static_cast<std::size_t>(w)]});
+          } else if (on_stack_[static_cast<std::size_t>(w)] != 0) {
+            low_[static_cast<std::size_t>(v)] = std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
+          }
+          continue;
+        }
+        const int done = v;
+        call_.pop_back();
+        if (!call_.empty()) {
+          const int parent = call_.back().first;
+          low_[static_cast<std::size_t>(parent)] = std::min(low_[static_cast<std::size_t>(parent)], low_[static_cast<std::size_t>(done)]);
+        }
+        if (low_[static_cast<std::size_t>(done)] != index_[static_cast<std::size_t>(done)]) continue;
+        // A component, emitted after every component it reaches: its reach is its
+        // members and their successors' reach.
+        const int comp = components_++;
+        const std::size_t at = reach_.size();
+        reach_.resize(at + static_cast<std::size_t>(words_), 0);
+        const std::size_t first_member = members_.size();
+        for (;;) {
+          const int m = stack_.back();
+          stack_.pop_back();
+          on_stack_[static_cast<std::size_t>(m)] = 0;
+          component_[static_cast<std::size_t>(m)] = comp;
+          members_.push_back(m);
+          reach_[at + static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
+          if (m == done) break;
+        }
+        for (std::size_t i = first_member; i < members_.size(); ++i) {
+          const int m = members_[i];
+          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
+            const int other = component_[static_cast<std::size_t>(edges_[e].second)];
+            if (other == comp) continue;
+            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * static_cast<std::size_t>(words_);
+            for (int w = 0; w < words_; ++w) reach_[at + static_cast<std::size_t>(w)] |= from[w];
+          }
+        }
+        members_.resize(first_member);
+      }
+    }
+  }
+
+  const Tables<W>& t_;
+  std::vector<int> id_;  // by cell * n + digit: candidate number or -1
+  std::vector<Candidate> candidates_;
+  int literals_ = 0;
+  int words_ = 0;
+  std::vector<std::pair<int, int>> edges_;
+  std::vector<std::uint32_t> edge_begin_;
+  std::vector<std::uint64_t> rows_;
+  // Closure.
+  std::vector<int> index_;
+  std::vector<int> low_;
+  std::vector<int> component_;
+  std::vector<char> on_stack_;
+  std::vector<int> stack_;
+  std::vector<std::pair<int, std::uint32_t>> call_;
+  std::vector<int> members_;
+  std::vector<std::uint64_t> reach_;  // by component
+  int components_ = 0;
+  // Search.
+  std::vector<int> depth_;
+  std::vector<std::uint64_t> visited_;
+  std::vector<std::uint64_t> frontier_;
+  std::vector<std::uint64_t> next_;
+};
+
+}  // namespace sudoforge::grader::ladder
