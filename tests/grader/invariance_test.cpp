@@ -1,6 +1,7 @@
 // A grade belongs to the puzzle, not to how it is written down: relabelling digits,
 // transposing, and permuting bands, stacks, rows and columns within them never
-// change status, tier, te_depth, technique counts, rounds or score.
+// change status, tier, te_depth, technique counts, rounds, the human rating, its
+// level, hardest technique and technique counts, or the score.
 
 #include <gtest/gtest.h>
 
@@ -31,6 +32,10 @@ TEST(Invariance, GradesDoNotDependOnHowThePuzzleIsWritten) {
       EXPECT_EQ(moved.te_depth, original.te_depth) << where;
       EXPECT_EQ(moved.technique_counts, original.technique_counts) << where;
       EXPECT_EQ(moved.rounds, original.rounds) << where;
+      EXPECT_EQ(moved.rating, original.rating) << where;
+      EXPECT_EQ(moved.level, original.level) << where;
+      EXPECT_EQ(moved.hardest, original.hardest) << where;
+      EXPECT_EQ(moved.human_counts, original.human_counts) << where;
       EXPECT_EQ(moved.score, original.score) << where;
       EXPECT_EQ(moved.solution, transform.apply(original.solution)) << where;
     }

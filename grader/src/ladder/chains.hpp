@@ -58,11 +58,21 @@ class StaticChains {
         const int length = links - 1;  // nodes between assumption and result
         const int rating = base + length_bonus(length);
         limit = std::min(limit, rating);  // longer ones will not be applied
+        // An XY-chain when a chain as short runs through bivalue cells only (one of
+        // the shortest chains would print either way: the name must not depend on
+        // which the search meets first).
+        Implications<W>& engine = context_.engine;
+        const int start = engine.slot(c, d, on);
+        HumanTechnique technique = HumanTechnique::XChain;
+        if (!x_only) {
+          const bool bivalue = engine.run(p, start, Links::StaticBivalue, start ^ 1, links) == (start ^ 1);
+          technique = bivalue ? HumanTechnique::XYChain : HumanTechnique::AlternatingChain;
+          if (!bivalue) engine.run(p, start, Links::StaticXY, start ^ 1);
+        } else {
+          engine.run(p, start, Links::StaticX, start ^ 1);
+        }
         chain_.clear();
-        const int start = context_.engine.slot(c, d, on);
-        context_.engine.run(p, start, x_only ? Links::StaticX : Links::StaticXY, start ^ 1);
-        context_.engine.chain(start ^ 1, chain_);
-        const HumanTechnique technique = x_only ? HumanTechnique::XChain : label(chain_);
+        engine.chain(start ^ 1, chain_);
         out.start(technique, rating, Mask{1} << d);
         for (const Node& node : chain_) out.cell(node.cell);
         if (on) {
@@ -105,14 +115,6 @@ class StaticChains {
   }
 
  private:
-  // An XY-chain if every strong link (off => on) is inside a cell, else an AIC.
-  static HumanTechnique label(const std::vector<Node>& chain) {
-    for (std::size_t i = 1; i < chain.size(); ++i) {
-      if (chain[i].on && !chain[i - 1].on && chain[i].cell != chain[i - 1].cell) return HumanTechnique::AlternatingChain;
-    }
-    return HumanTechnique::XYChain;
-  }
-
   ChainContext<W>& context_;
   const Tables<W>& t_;
   std::vector<Node> chain_;

@@ -30,8 +30,9 @@
 namespace sudoforge::grader::ladder {
 
 enum class Links : std::uint8_t {
-  StaticX,      // one digit, strong links as they stand
-  StaticXY,     // cells and units, strong links as they stand
+  StaticX,         // one digit, strong links as they stand
+  StaticBivalue,   // XY-chains: strong links in bivalue cells only, weak links between cells
+  StaticXY,        // cells and units, strong links as they stand
   DynamicX,     // one digit, with the hidden singles it makes (Nishio)
   Dynamic,      // with every single it makes
   DynamicPlus,  // ... and locked candidates, pairs and X-wings when singles run dry
@@ -73,6 +74,7 @@ class Implications {
     links_ = links;
     dynamic_ = links >= Links::DynamicX;
     y_links_ = links != Links::StaticX && links != Links::DynamicX;
+    bivalue_only_ = links == Links::StaticBivalue;
     if (dynamic_) {
       work_ = position;
       touched_.fill(0);
@@ -205,7 +207,7 @@ class Implications {
     const Node node = node_of(slot);
     const Position<W>& p = now();
     const int depth = depth_[static_cast<std::size_t>(slot)] + 1;
-    if (y_links_) {
+    if (y_links_ && !bivalue_only_) {
       for (Mask others = p.cand[static_cast<std::size_t>(node.cell)] & ~(Mask{1} << node.digit); others != 0;
            others &= others - 1) {
         if (add(this->slot(node.cell, std::countr_zero(others), false), slot, depth)) return true;
@@ -237,7 +239,7 @@ class Implications {
       if (add(this->slot(c, other, true), slot, depth, 0, extra_.size())) return true;
     }
     const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
-    for (int i = 0; i < info.count; ++i) {
+    for (int i = 0; i < info.count && !bivalue_only_; ++i) {
       const int u = info.unit[static_cast<std::size_t>(i)];
       const Mask places = p.places(u, d);
       if (std::popcount(places) != 2) continue;
@@ -389,6 +391,7 @@ class Implications {
   Links links_ = Links::StaticXY;
   bool dynamic_ = false;
   bool y_links_ = true;
+  bool bivalue_only_ = false;
   int target_ = -1;
   int max_depth_ = 0;
   int result_ = -1;

@@ -53,8 +53,8 @@ enum class HumanTechnique : std::uint8_t {
   TurbotFish,
   SimpleColouring,      // one digit's strong links coloured two ways: a colour that clashes is false
   XChain,               // one digit, strong and weak links alternating
-  XYChain,              // bivalue cells only
   WWing,                // two equal bivalue cells bridged by a strong link
+  XYChain,              // bivalue cells only
   AlternatingChain,     // AIC: several digits, cells and units
   NishioChain,          // one digit assumed, its places followed to a contradiction
   CellForcingChain,     // every candidate of a cell leads to the same result

@@ -1,0 +1,125 @@
+// The human rating on real data: every step of every path is sound, ratings and
+// levels follow their definitions, and the score orders puzzles by them.
+
+#include <gtest/gtest.h>
+
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/grader/explain.hpp"
+#include "sudoforge/grader/grade.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::grader {
+namespace {
+
+// No technique may take a candidate of the solution or place anything else: over all
+// of top1465 (hard puzzles, every kind of chain) and 5,000 17-clue puzzles.
+TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
+  std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
+  const auto clue17 = test::load_puzzles("17clue.txt");
+  for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
+  for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
+  Grader grader{engine::Geometry{}};
+  const engine::Units units{engine::Geometry{}};
+  GradeOptions options;
+  options.record_steps = true;
+  std::array<int, kHumanTechniqueCount> seen{};
+  for (const engine::Grid& puzzle : puzzles) {
+    const Grade grade = grader.grade(puzzle, options);
+    ASSERT_EQ(grade.status, Status::Unique);
+    engine::Grid filled = puzzle;
+    int hardest = 0;
+    for (const HumanStep& step : grade.human_steps) {
+      for (const Removal& r : step.removals) {
+        ASSERT_NE(grade.solution[r.cell], r.digit) << engine::to_line(puzzle) << ": " << describe(step, units);
+      }
+      for (const Placement& p : step.placements) {
+        ASSERT_EQ(grade.solution[p.cell], p.digit) << engine::to_line(puzzle) << ": " << describe(step, units);
+        filled.set(p.cell, p.digit);
+      }
+      hardest = std::max(hardest, step.rating);
+      EXPECT_GE(step.rating, base_rating(step.technique)) << describe(step, units);
+      ++seen[static_cast<std::size_t>(step.technique)];
+    }
+    EXPECT_EQ(hardest, grade.rating) << engine::to_line(puzzle);
+    // The path ends with the puzzle solved: the placements with the singles fill it.
+    EXPECT_TRUE(grade.human_steps.empty() || !grade.human_steps.back().placements.empty() ||
+                !grade.human_steps.back().removals.empty());
+  }
+  // Nearly every rung was reached on the way (not those no puzzle here needs).
+  int used = 0;
+  for (const int count : seen) used += count > 0 ? 1 : 0;
+  EXPECT_GE(used, kHumanTechniqueCount - 6);
+}
+
+TEST(Rating, LengthBonusIsSudokuExplainersSteps) {
+  // 0.1 for each of 4, 6, 8, 12, 16, 24, 32, 48, ... a chain's length exceeds.
+  EXPECT_EQ(length_bonus(0), 0);
+  EXPECT_EQ(length_bonus(4), 0);
+  EXPECT_EQ(length_bonus(5), 1);
+  EXPECT_EQ(length_bonus(6), 1);
+  EXPECT_EQ(length_bonus(7), 2);
+  EXPECT_EQ(length_bonus(8), 2);
+  EXPECT_EQ(length_bonus(9), 3);
+  EXPECT_EQ(length_bonus(12), 3);
+  EXPECT_EQ(length_bonus(13), 4);
+  EXPECT_EQ(length_bonus(16), 4);
+  EXPECT_EQ(length_bonus(17), 5);
+  EXPECT_EQ(length_bonus(24), 5);
+  EXPECT_EQ(length_bonus(25), 6);
+  EXPECT_EQ(length_bonus(33), 7);
+  EXPECT_EQ(length_bonus(49), 8);
+}
+
+TEST(Rating, LevelsAreTheRatingCutAtTheirPoints) {
+  const auto cuts = level_cuts();
+  EXPECT_EQ(level_of(23, true), Level::Easy);  // singles solve it
+  EXPECT_EQ(level_of(17, false), Level::Medium);
+  EXPECT_EQ(level_of(cuts[1] - 1, false), Level::Medium);
+  EXPECT_EQ(level_of(cuts[1], false), Level::Hard);
+  EXPECT_EQ(level_of(cuts[2] - 1, false), Level::Hard);
+  EXPECT_EQ(level_of(cuts[2], false), Level::Fiendish);
+  EXPECT_EQ(level_of(cuts[3], false), Level::Extreme);
+  EXPECT_EQ(level_of(110, false), Level::Extreme);
+  for (int l = 0; l < kLevelCount; ++l) {
+    EXPECT_EQ(parse_level(level_name(static_cast<Level>(l))), static_cast<Level>(l));
+  }
+  EXPECT_FALSE(parse_level("tricky"));
+}
+
+TEST(Rating, TextRoundTrips) {
+  EXPECT_EQ(rating_text(71), "7.1");
+  EXPECT_EQ(rating_text(105), "10.5");
+  EXPECT_EQ(parse_rating("7.1"), 71);
+  EXPECT_EQ(parse_rating("9"), 90);
+  EXPECT_FALSE(parse_rating("7.15"));
+  EXPECT_FALSE(parse_rating("-1"));
+  EXPECT_FALSE(parse_rating("x"));
+  EXPECT_FALSE(parse_rating(""));
+  std::array<int, kHumanTechniqueCount> counts{};
+  counts[static_cast<std::size_t>(HumanTechnique::FullHouse)] = 19;
+  counts[static_cast<std::size_t>(HumanTechnique::XWing)] = 1;
+  EXPECT_EQ(techniques_text(counts), "full_house:19;x_wing:1");
+  EXPECT_EQ(parse_techniques("full_house:19;x_wing:1"), counts);
+  EXPECT_EQ(parse_techniques(""), (std::array<int, kHumanTechniqueCount>{}));
+  EXPECT_FALSE(parse_techniques("x_wing"));
+  EXPECT_FALSE(parse_techniques("no_such:1"));
+  for (int t = 0; t < kHumanTechniqueCount; ++t) {
+    EXPECT_EQ(parse_human_technique(human_technique_name(static_cast<HumanTechnique>(t))), static_cast<HumanTechnique>(t));
+  }
+}
+
+TEST(Rating, TheScoreOrdersByTierThenDepthThenRating) {
+  const std::array<int, kHumanTechniqueCount> none{};
+  std::array<int, kHumanTechniqueCount> many{};
+  many[static_cast<std::size_t>(HumanTechnique::XWing)] = 200;
+  EXPECT_LT(score_of(Tier::Singles, 0, 23, many), score_of(Tier::Twins, 0, 15, none));
+  EXPECT_LT(score_of(Tier::Twins, 0, 34, many), score_of(Tier::Diabolical, 1, 17, none));
+  EXPECT_LT(score_of(Tier::Diabolical, 1, 124, many), score_of(Tier::Diabolical, 2, 95, none));
+  for (int rating = 17; rating < 124; ++rating) {  // a higher rating always scores higher in a tier
+    EXPECT_LT(score_of(Tier::Diabolical, 1, rating, many), score_of(Tier::Diabolical, 1, rating + 1, none));
+  }
+  EXPECT_LT(score_of(Tier::Diabolical, 1, 71, none), score_of(Tier::Diabolical, 1, 71, many));
+}
+
+}  // namespace
+}  // namespace sudoforge::grader
