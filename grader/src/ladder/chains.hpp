@@ -39,7 +39,7 @@ class StaticChains {
 
   // One digit's chains (x_only; for the digits in `digits`) or every kind, each
   // candidate by its shortest chain if that rates within `limit`.
-  void find(const Position<W>& p, bool x_only, int limit, Mask digits, Findings& out) {
+  [[gnu::noinline]] void find(const Position<W>& p, bool x_only, int limit, Mask digits, Findings& out) {
     const HumanTechnique base_technique = x_only ? HumanTechnique::XChain : HumanTechnique::AlternatingChain;
     const int base = base_rating(base_technique);
     if (longest_within(base, limit) < 0) return;

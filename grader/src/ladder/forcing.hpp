@@ -33,7 +33,7 @@ class ForcingChains {
   }
 
   // `links`: StaticXY (cell and unit forcing only), Dynamic or DynamicPlus.
-  void find(const Position<W>& p, Links links, int limit, Findings& out) {
+  [[gnu::noinline]] void find(const Position<W>& p, Links links, int limit, Findings& out) {
     const bool dynamic = links != Links::StaticXY;
     technique_ = links == Links::StaticXY  ? HumanTechnique::CellForcingChain
                  : links == Links::Dynamic ? HumanTechnique::DynamicForcingChain

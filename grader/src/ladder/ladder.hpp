@@ -100,7 +100,8 @@ class Ladder {
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
   // `rises` the candidates before each step that raises the rating past singles.
-  Rated rate(const engine::Grid& puzzle, const engine::Grid& solution, std::vector<HumanStep>* steps,
+  // Out of line (once per puzzle) so that scripts/bench-rating can name its share.
+  [[gnu::noinline]] Rated rate(const engine::Grid& puzzle, const engine::Grid& solution, std::vector<HumanStep>* steps,
              std::vector<std::pair<std::size_t, CandidateSnapshot>>* rises) {
     const Tables<W>& t = tables_;
     Rated rated;

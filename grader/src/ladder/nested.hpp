@@ -23,7 +23,7 @@ class NestedChains {
  public:
   explicit NestedChains(ChainContext<W>& context) : context_(context), t_(context.tables) {}
 
-  void find(const Position<W>& p, int limit, Findings& out) {
+  [[gnu::noinline]] void find(const Position<W>& p, int limit, Findings& out) {
     NestedRefuter* refuter = context_.refuter;
     if (refuter == nullptr) return;
     refuter->load(std::span<const std::uint16_t>(p.cand.data(), static_cast<std::size_t>(t_.cells)),
