@@ -201,8 +201,12 @@ class Ladder {
     for (std::size_t k = 0; k < instances.size(); ++k) {
       const Instance& i = instances[k];
       if (i.rating != rating) continue;
+      // (Singles are found once per cell already.)
+      const bool single = i.technique <= HumanTechnique::HiddenSingleLine || i.technique == HumanTechnique::NakedSingle;
       bool repeated = false;
-      for (std::size_t j = 0; j < k && !repeated; ++j) repeated = instances[j].rating == rating && same(instances[j], i);
+      if (!single) {
+        for (std::size_t j = 0; j < k && !repeated; ++j) repeated = instances[j].rating == rating && same(instances[j], i);
+      }
       if (repeated) continue;
       ++rated.counts[static_cast<std::size_t>(i.technique)];
       // The hardest step: highest rating, ties to the technique later on the ladder

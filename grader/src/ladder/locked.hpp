@@ -9,6 +9,7 @@
 
 #include <bit>
 
+#include "lanes.hpp"
 #include "singles.hpp"
 
 namespace sudoforge::grader::ladder {
@@ -20,11 +21,12 @@ void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Findings
   for (const auto& crossing : t.crossings) {
     const bool pointing = t.is_box(crossing.first);
     const auto& first = t.unit_set[static_cast<std::size_t>(crossing.first)];
-    for (int d = 0; d < t.n; ++d) {
-      // In place masks first: every place in the first unit common, some outside it in the second.
-      const Mask in_first = p.places(crossing.first, d);
-      if (std::popcount(in_first) < 2 || (in_first & ~crossing.first_places) != 0) continue;
-      if ((p.places(crossing.second, d) & ~crossing.second_places) == 0) continue;
+    // Every digit at once: two or more places in the first unit, all common, and
+    // some outside the first in the second.
+    const Mask digits = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
+                        outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
+    for (Mask ds = digits; ds != 0; ds &= ds - 1) {
+      const int d = std::countr_zero(ds);
       const HumanTechnique technique =
           direct ? (pointing ? HumanTechnique::DirectPointing : HumanTechnique::DirectClaiming)
                  : (pointing ? HumanTechnique::Pointing : HumanTechnique::Claiming);

@@ -7,6 +7,7 @@
 #include <bit>
 
 #include "findings.hpp"
+#include "lanes.hpp"
 
 namespace sudoforge::grader::ladder {
 
@@ -35,10 +36,9 @@ void find_hidden_singles(const Tables<W>& t, const Position<W>& p, bool boxes, F
   engine::Bits<W> seen;
   for (int u = 0; u < t.unit_count; ++u) {
     if (t.is_box(u) != boxes) continue;
-    for (int d = 0; d < t.n; ++d) {
-      const Mask places = p.places(u, d);
-      if ((places & (places - 1)) != 0 || places == 0) continue;
-      const Cell c = t.cell_of(u, std::countr_zero(places));
+    for (Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]); digits != 0; digits &= digits - 1) {
+      const int d = std::countr_zero(digits);
+      const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
       if (seen.test(c)) continue;
       seen.set(c);
       out.start(technique, base_rating(technique), Mask{1} << d);
