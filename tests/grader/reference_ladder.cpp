@@ -643,14 +643,18 @@ class Reference {
     int stop = -1;
     const auto add = [&](const Node& node, int depth) {
       if (run.depth.contains(node)) return;
-      run.depth[node] = depth;
       const auto opposite = run.depth.find({node.cell, node.digit, !node.on});
       if (opposite != run.depth.end()) {
         if (stop < 0) stop = depth;
         const int length = depth + opposite->second;
         if (run.contradiction < 0 || length < run.contradiction) run.contradiction = length;
+        // An "on" one depth below its "off": a cell or unit lost its last candidates
+        // at one depth, and this order saw one of them as the last left. Not reached.
+        if (node.on && opposite->second + 1 == depth) return;
+        run.depth[node] = depth;
         return;
       }
+      run.depth[node] = depth;
       queue.push_back(node);
     };
     add(start, 0);

@@ -95,12 +95,12 @@ class StaticChains {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
         if (context_.is_true(c, d)) continue;  // only a false candidate can contradict
-        const int found = engine.run(p, engine.slot(c, d, true), Links::DynamicX);
-        if (found < 0) continue;
-        const int on = found | 1;
-        const int length = engine.contradiction_length();
+        const int start = engine.slot(c, d, true);
+        const int length = context_.layers.run(p, start, Links::DynamicX);
+        if (length < 0) continue;
         const int rating = base + length_bonus(length);
         if (rating > limit) continue;
+        const int on = engine.run(p, start, Links::DynamicX) | 1;  // again, for the chain
         out.start(HumanTechnique::NishioChain, rating, Mask{1} << d);
         out.cell(c);
         out.removal(c, d);

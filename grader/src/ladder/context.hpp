@@ -1,7 +1,8 @@
 #pragma once
 // What the chain rungs of one rated path share: the puzzle's solution, the position's
 // static graphs (built once per position, whichever rung asks first), and the
-// node-by-node engine that prints chains.
+// node-by-node engine that prints chains (and the depth-by-depth one for runs that
+// need no chain).
 //
 // The solution only spares work that cannot succeed: a chain from "x is in cell c"
 // to its own negation exists only when x is not c's digit in the solution (every
@@ -13,6 +14,7 @@
 #include <span>
 
 #include "implications.hpp"
+#include "layers.hpp"
 #include "static_graph.hpp"
 
 namespace sudoforge::grader::ladder {
@@ -39,7 +41,7 @@ class NestedRefuter {
 template <int W>
 class ChainContext {
  public:
-  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), graph_x_(t), graph_xy_(t) {}
+  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), layers(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell.
   void start(const std::uint8_t* solution) {
@@ -65,6 +67,7 @@ class ChainContext {
 
   const Tables<W>& tables;
   Implications<W> engine;
+  Layers<W> layers;  // the same runs (Dynamic, DynamicX) without chains, faster
   NestedRefuter* refuter = nullptr;  // set by the grader's core
 
  private:

@@ -88,7 +88,7 @@ class ForcingChains {
     HumanTechnique technique;
     int rating;
     std::vector<int> branches;  // the assumptions' slots
-    int contradiction = -1;     // for a contradiction: the "on" slot found both ways
+    bool contradiction = false;  // the one branch contradicts itself
   };
   struct Group {
     HumanTechnique technique;
@@ -115,6 +115,8 @@ class ForcingChains {
   // at once, what each reaches (and how deep) kept for the groups.
   void follow_dynamic(const Position<W>& p, Links links) {
     Implications<W>& engine = context_.engine;
+    Layers<W>& layers = context_.layers;
+    const bool by_layers = links == Links::Dynamic;
     reached_.clear();
     depths_.clear();
     for (auto& i : index_) i = -1;
@@ -129,18 +131,33 @@ class ForcingChains {
           // Off assumptions matter for contradictions (true candidates) and doubles.
           if (!on && !truth && count < 3) continue;
           const int start = slot(c, d, on);
-          const int found = engine.run(p, start, links, -1, 1 << 20, true);
+          // Nothing deeper than the longest chain that would still rate within the
+          // best found so far can matter (a contradiction is at least as long as its
+          // depth, a group's branches together longer than each).
+          const int longest = longest_within(base_, best_);
+          if (longest < 0) return;
+          int length = -1;
+          if (by_layers) {
+            length = layers.run(p, start, links, longest);
+          } else if (engine.run(p, start, links, -1, longest, true) >= 0) {
+            length = engine.contradiction_length();
+          }
           index_[static_cast<std::size_t>(start)] = sources++;
           const std::size_t at = reached_.size();
           reached_.resize(at + static_cast<std::size_t>(words_));
           const std::size_t depth_at = depths_.size();
           depths_.resize(depth_at + slots, 0xFF);
-          engine.for_each_reached([&](int s) {
+          const auto record = [&](int s, int depth) {
             reached_[at + static_cast<std::size_t>(s >> 6)] |= std::uint64_t{1} << (s & 63);
-            depths_[depth_at + static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(std::min(engine.depth(s), 0xFE));
-          });
-          if (found >= 0 && on != truth) {  // a contradiction: the assumption is false
-            offer(Result{start ^ 1, technique_, base_ + length_bonus(engine.contradiction_length()), {start}, found});
+            depths_[depth_at + static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(std::min(depth, 0xFE));
+          };
+          if (by_layers) {
+            layers.for_each_reached(record);
+          } else {
+            engine.for_each_reached([&](int s) { record(s, engine.depth(s)); });
+          }
+          if (length >= 0 && on != truth) {  // a contradiction: the assumption is false
+            offer(Result{start ^ 1, technique_, base_ + length_bonus(length), {start}, true});
           }
         }
       }
@@ -236,7 +253,7 @@ class ForcingChains {
       for (std::uint32_t t = group.targets_begin; t < group.targets_end; ++t) {
         if (totals_[t] < 0) continue;
         offer(Result{group_targets_[t], group.technique, base_ + length_bonus(totals_[t] - 2),
-                     {group_branches_.begin() + group.branches_begin, group_branches_.begin() + group.branches_end}, -1});
+                     {group_branches_.begin() + group.branches_begin, group_branches_.begin() + group.branches_end}, false});
       }
     }
     groups_.clear();
@@ -285,9 +302,9 @@ class ForcingChains {
       } else {
         out.removal(target.cell, target.digit);
       }
-      if (r.contradiction >= 0) {
-        engine.run(p, r.branches.front(), links);
-        for (const int end : {r.contradiction, r.contradiction ^ 1}) {
+      if (r.contradiction) {
+        const int found = engine.run(p, r.branches.front(), links);
+        for (const int end : {found, found ^ 1}) {
           chain_.clear();
           engine.chain(end, chain_);
           out.branch(chain_);

@@ -182,9 +182,14 @@ class Implications {
       for (std::size_t i = first_extra; i < extra_end; ++i) parents_.push_back(extra_[i]);
     }
     parent_count_[s] = static_cast<std::uint16_t>(parents_.size() - parent_begin_[s]);
-    order_.push_back(slot);
     deepest_ = std::max(deepest_, depth);
-    if (target_ < 0 && stamp_[static_cast<std::size_t>(opposite(slot))] == generation_) {
+    const bool clash = stamp_[static_cast<std::size_t>(opposite(slot))] == generation_;
+    // An "on" one depth below its own "off": the last two (or more) candidates of a
+    // cell or unit went at one depth, and the first of them expanded saw the other as
+    // the last left. Only a contradiction, not a node reached (what the run reaches
+    // does not depend on the order within a depth; see layers.hpp).
+    if (!clash || (slot & 1) == 0 || depth_[static_cast<std::size_t>(opposite(slot))] + 1 != depth) order_.push_back(slot);
+    if (target_ < 0 && clash) {
       // Looking for a target, a contradiction on the way changes nothing: the search
       // goes on (the target's depth is what it would be without it).
       const int length = depth + depth_[static_cast<std::size_t>(opposite(slot))];
@@ -279,7 +284,8 @@ class Implications {
       }
     };
     const auto take = [&](Cell c, int d) {
-      if (extra_.empty() || !p.has(c, d) || added_over_) return;
+      // (Reached already: it waits in the queue, or lies past max_depth.)
+      if (extra_.empty() || !p.has(c, d) || added_over_ || reached(slot(c, d, false))) return;
       added = true;
       added_over_ = add(slot(c, d, false), extra_.front(), depth, 1, extra_.size());
     };

@@ -140,9 +140,14 @@ class StaticGraph {
     for (int i = 0; i < literals_; ++i) edge_begin_[static_cast<std::size_t>(i) + 1] += edge_begin_[static_cast<std::size_t>(i)];
   }
 
-  // Tarjan's components (iteratively), then each component's reach.
+  // Tarjan's components (iteratively), then each component's reach. Most literals
+  // are sinks ("off" with no strong link: nothing follows): each is a component of
+  // its own, numbered first, and the search skips them; a component's reach is its
+  // members' rows (their direct successors, sinks among them) and the reach of the
+  // other components they lead to.
   void closure() {
     const auto n = static_cast<std::size_t>(literals_);
+    const auto words = static_cast<std::size_t>(words_);
     index_.assign(n, -1);
     low_.assign(n, 0);
     component_.assign(n, -1);
@@ -151,22 +156,39 @@ class StaticGraph {
     call_.clear();
     components_ = 0;
     int counter = 0;
-    reach_.clear();
+    reach_.assign(n * words, 0);  // at most one component per literal
+    inner_begin_.assign(n + 1, 0);
+    inner_.clear();
+    for (std::size_t v = 0; v < n; ++v) {
+      if (edge_begin_[v] == edge_begin_[v + 1]) {
+        index_[v] = counter++;
+        const int comp = components_++;
+        component_[v] = comp;
+        reach_[static_cast<std::size_t>(comp) * words + (v >> 6)] |= std::uint64_t{1} << (v & 63);
+      }
+    }
+    for (std::size_t v = 0; v < n; ++v) {
+      for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) {
+        const auto w = static_cast<std::size_t>(edges_[e].second);
+        if (edge_begin_[w] != edge_begin_[w + 1]) inner_.push_back(static_cast<int>(w));
+      }
+      inner_begin_[v + 1] = static_cast<std::uint32_t>(inner_.size());
+    }
     for (int root = 0; root < literals_; ++root) {
       if (index_[static_cast<std::size_t>(root)] >= 0) continue;
-      call_.push_back({root, edge_begin_[static_cast<std::size_t>(root)]});
+      call_.push_back({root, inner_begin_[static_cast<std::size_t>(root)]});
       index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = counter++;
       stack_.push_back(root);
       on_stack_[static_cast<std::size_t>(root)] = 1;
       while (!call_.empty()) {
         auto& [v, next] = call_.back();
-        if (next < edge_begin_[static_cast<std::size_t>(v) + 1]) {
-          const int w = edges_[next++].second;
+        if (next < inner_begin_[static_cast<std::size_t>(v) + 1]) {
+          const int w = inner_[next++];
           if (index_[static_cast<std::size_t>(w)] < 0) {
             index_[static_cast<std::size_t>(w)] = low_[static_cast<std::size_t>(w)] = counter++;
             stack_.push_back(w);
             on_stack_[static_cast<std::size_t>(w)] = 1;
-            call_.push_back({w, edge_begin_[static_cast<std::size_t>(w)]});
+            call_.push_back({w, inner_begin_[static_cast<std::size_t>(w)]});
           } else if (on_stack_[static_cast<std::size_t>(w)] != 0) {
             low_[static_cast<std::size_t>(v)] = std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
           }
@@ -179,11 +201,9 @@ class StaticGraph {
           low_[static_cast<std::size_t>(parent)] = std::min(low_[static_cast<std::size_t>(parent)], low_[static_cast<std::size_t>(done)]);
         }
         if (low_[static_cast<std::size_t>(done)] != index_[static_cast<std::size_t>(done)]) continue;
-        // A component, emitted after every component it reaches: its reach is its
-        // members and their successors' reach.
+        // A component, emitted after every component it reaches.
         const int comp = components_++;
-        const std::size_t at = reach_.size();
-        reach_.resize(at + static_cast<std::size_t>(words_), 0);
+        std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(comp) * words;
         const std::size_t first_member = members_.size();
         for (;;) {
           const int m = stack_.back();
@@ -191,16 +211,18 @@ class StaticGraph {
           on_stack_[static_cast<std::size_t>(m)] = 0;
           component_[static_cast<std::size_t>(m)] = comp;
           members_.push_back(m);
-          reach_[at + static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
+          reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
+          const std::uint64_t* row = rows_.data() + static_cast<std::size_t>(m) * words;
+          for (std::size_t w = 0; w < words; ++w) reach[w] |= row[w];
           if (m == done) break;
         }
         for (std::size_t i = first_member; i < members_.size(); ++i) {
-          const int m = members_[i];
-          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
-            const int other = component_[static_cast<std::size_t>(edges_[e].second)];
+          const auto m = static_cast<std::size_t>(members_[i]);
+          for (std::uint32_t e = inner_begin_[m]; e < inner_begin_[m + 1]; ++e) {
+            const int other = component_[static_cast<std::size_t>(inner_[e])];
             if (other == comp) continue;
-            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * static_cast<std::size_t>(words_);
-            for (int w = 0; w < words_; ++w) reach_[at + static_cast<std::size_t>(w)] |= from[w];
+            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * words;
+            for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
           }
         }
         members_.resize(first_member);
@@ -225,6 +247,8 @@ class StaticGraph {
   std::vector<std::pair<int, std::uint32_t>> call_;
   std::vector<int> members_;
   std::vector<std::uint64_t> reach_;  // by component
+  std::vector<std::uint32_t> inner_begin_;  // successors that are not sinks, by literal
+  std::vector<int> inner_;
   int components_ = 0;
   // Search.
   std::vector<int> depth_;

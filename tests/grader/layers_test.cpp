@@ -1,0 +1,88 @@
+// The depth-by-depth dynamic runs (ladder/layers.hpp) against the node-by-node
+// engine (ladder/implications.hpp) that prints the chains: from every assumption of
+// random positions, on every geometry kind, both must reach the same nodes at the
+// same depths and find the same contradiction length (or none), to any depth bound.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "ladder/layers.hpp"
+#include "sudoforge/engine/random.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::grader::ladder {
+namespace {
+
+using Reached = std::vector<std::pair<int, int>>;  // (slot, depth), sorted
+
+// A random position of `geometry`: a random full grid's digits placed in a random
+// share of the cells, then a random share of the other cells' false candidates gone.
+template <int W>
+Position<W> random_position(const Tables<W>& t, const engine::Geometry& geometry, engine::Rng& rng) {
+  const engine::Grid solution = test::random_full_grid(geometry, rng);
+  Position<W> p;
+  p.clear(t);
+  for (Cell c = 0; c < t.cells; ++c) {
+    if (rng.below(3) == 0 && p.has(c, solution[c] - 1)) p.place(t, c, solution[c] - 1);
+  }
+  for (Cell c = 0; c < t.cells; ++c) {
+    for (int d = 0; d < t.n; ++d) {
+      if (p.has(c, d) && solution[c] != d + 1 && rng.below(3) == 0) p.remove(t, c, d);
+    }
+  }
+  return p;
+}
+
+template <int W>
+void expect_same_runs(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  Implications<W> nodes(t);
+  Layers<W> layers(t);
+  engine::Rng rng(2026 + static_cast<std::uint64_t>(geometry.size()));
+  int contradictions = 0;
+  int runs = 0;
+  for (int i = 0; i < positions; ++i) {
+    const Position<W> p = random_position(t, geometry, rng);
+    p.open.for_each([&](int c) {
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        for (const bool on : {true, false}) {
+          for (const Links links : {Links::Dynamic, Links::DynamicX}) {
+            for (const int max_depth : {1 << 20, 3}) {
+              const int start = nodes.slot(c, d, on);
+              const int found = nodes.run(p, start, links, -1, max_depth, true);
+              const int expected_length = found >= 0 ? nodes.contradiction_length() : -1;
+              Reached expected;
+              nodes.for_each_reached([&](int s) { expected.emplace_back(s, nodes.depth(s)); });
+              const int length = layers.run(p, start, links, max_depth);
+              Reached got;
+              layers.for_each_reached([&](int s, int depth) { got.emplace_back(s, depth); });
+              std::sort(expected.begin(), expected.end());
+              std::sort(got.begin(), got.end());
+              ASSERT_EQ(length, expected_length) << "cell " << c << " digit " << d + 1 << (on ? " on" : " off");
+              ASSERT_EQ(got, expected) << "cell " << c << " digit " << d + 1 << (on ? " on" : " off");
+              contradictions += length >= 0 ? 1 : 0;
+              ++runs;
+            }
+          }
+        }
+      }
+    });
+  }
+  // The positions made both kinds of run: some contradict, most do not.
+  EXPECT_GT(contradictions, runs / 20) << geometry.size() << "x" << geometry.size();
+  EXPECT_LT(contradictions, runs) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderLayers, DepthByDepthRunsReachWhatNodeByNodeRunsReach) {
+  expect_same_runs<1>(engine::Geometry(2, 3), 20);
+  expect_same_runs<2>(engine::Geometry(3, 3), 12);
+  expect_same_runs<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 8);
+  expect_same_runs<4>(engine::Geometry(4, 4), 1);
+}
+
+}  // namespace
+}  // namespace sudoforge::grader::ladder
