@@ -34,6 +34,9 @@ void setup_grade(CLI::App& app, int& exit_code) {
   command->add_option("--max-te-depth", options->max_te_depth, "Stop looking deeper than this trial-and-error depth")
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
+  command->add_flag("!--no-rating", options->rate,
+                    "Classification only (tier, te_depth, search): no human rating, level or technique counts; "
+                    "score is the tier's base");
   add_threads_option(*command, options->threads);
   add_shard_option(*command, options->shard);
   command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
@@ -47,6 +50,7 @@ int run_grade(const GradeOptions& options) {
   inputs.format = resolve_format(options.input_format);
   if (!options.shard.empty()) std::tie(inputs.shard, inputs.shards) = parse_shard(options.shard);
   inputs.options.max_te_depth = options.max_te_depth;
+  inputs.options.rate = options.rate;
   const RecordFormat format = *parse_record_format(options.format);
   const ThreadLimit thread_limit(options.threads);
   inputs.threads = thread_limit.threads();
@@ -79,7 +83,7 @@ int run_grade(const GradeOptions& options) {
       source += ':';
       const fmt::format_int line(record.line);
       source.append(line.data(), line.size());
-      append_record(out, GradeRecord{source, puzzle, item.grade}, format);
+      append_record(out, GradeRecord{source, puzzle, item.grade, options.rate}, format);
       if (item.grade.status != grader::Status::Unique) {
         std::fwrite(out.data(), 1, out.size(), stdout);
         out.clear();

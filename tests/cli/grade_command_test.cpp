@@ -111,6 +111,34 @@ TEST(GradeCommand, WritesJsonLines) {
   }
 }
 
+TEST(GradeCommand, WithoutTheRatingGivesTheClassificationAlone) {
+  const std::string file = test::fixture_path("golden_puzzles.txt");
+  const auto rated = run_command(sudoforge("grade --quiet --threads 1 " + file));
+  const auto plain = run_command(sudoforge("grade --quiet --threads 1 --no-rating " + file));
+  ASSERT_EQ(rated.exit_code, 0) << rated.err;
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  const auto rated_lines = lines_of(rated.out);
+  const auto plain_lines = lines_of(plain.out);
+  ASSERT_EQ(rated_lines.size(), plain_lines.size());
+  EXPECT_EQ(plain_lines[0], kHeader);
+  int unique = 0;
+  for (std::size_t i = 1; i < rated_lines.size(); ++i) {
+    const auto with = fields_of(rated_lines[i]);
+    const auto without = fields_of(plain_lines[i]);
+    ASSERT_EQ(without.size(), 20u) << plain_lines[i];
+    for (const std::size_t k : {0u, 1u, 2u, 3u, 4u, 5u, 10u, 11u, 12u, 13u, 14u, 15u, 16u, 17u, 19u}) {
+      EXPECT_EQ(without[k], with[k]) << "field " << k << " of " << plain_lines[i];
+    }
+    if (with[2] != "unique") continue;
+    ++unique;
+    // No rating, level, hardest technique or counts; the score is the tier's base.
+    for (const std::size_t k : {7u, 8u, 9u, 18u}) EXPECT_EQ(without[k], "") << plain_lines[i];
+    const int base = with[4] == "singles" ? 1000 : with[4] == "twins" ? 2000 : 2000 + 1000 * std::stoi(with[5]);
+    EXPECT_EQ(without[6], std::to_string(base)) << plain_lines[i];
+  }
+  EXPECT_GT(unique, 30);
+}
+
 TEST(GradeCommand, MatchesTheGoldenRecords) {
   // Run from tests/data so the source field holds the same relative name as the file.
   const auto result = run_command("cd '" + test::fixture_path("") + "' && " + sudoforge("grade --quiet golden_puzzles.txt"));

@@ -18,6 +18,7 @@ struct GradeOptions {
   std::string input_format = "auto";
   std::string format = "csv";  // output records: csv or jsonl
   int max_te_depth = 4;
+  bool rate = true;  // false (--no-rating): DESIGN.md's classification only
   int threads = 0;
   bool quiet = false;
   std::string shard;  // K/N: only every N-th record, from the K-th
