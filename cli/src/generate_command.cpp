@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "interrupt.hpp"
+#include "json_text.hpp"
 #include "ordered_pipeline.hpp"
 #include "progress.hpp"
 #include "sudoforge/cli/common_options.hpp"
@@ -377,9 +378,9 @@ int run_generate(const GenerateOptions& options) {
       seed = (static_cast<std::uint64_t>(device()) << 32 | device()) & 0x7FFFFFFFFFFFFFFFULL;
     }
     // The same command and seed again finishes what an earlier run left undone.
-    if (store) resumed = store->unfinished_run("generate", request.json().dump(), static_cast<std::int64_t>(seed));
+    if (store) resumed = store->unfinished_run("generate", json_text(request.json()), static_cast<std::int64_t>(seed));
   }
-  const std::string parameters = request.json().dump();
+  const std::string parameters = json_text(request.json());
   const Request mine = request.local();  // what this shard makes
 
   std::int64_t run = 0;

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <variant>
 
+#include "json_text.hpp"
 #include "sudoforge/engine/text_format.hpp"
 
 namespace sudoforge::cli {
@@ -153,7 +154,7 @@ void append_record(std::string& out, const GradeRecord& record, RecordFormat for
     if (const auto* number = std::get_if<std::int64_t>(&values[i])) field = *number;
   }
   // File names need not be UTF-8: replace what is not, rather than fail.
-  out += json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  out += json_text(json);
   out += '\n';
 }
 

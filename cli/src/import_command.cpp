@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "json_text.hpp"
 #include "graded_input.hpp"
 #include "interrupt.hpp"
 #include "sudoforge/cli/errors.hpp"
@@ -51,7 +52,7 @@ int run_import(const ImportOptions& options) {
       {"input_format", options.input_format},
       {"max_te_depth", options.max_te_depth},
       {"shard", options.shard.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.shard)}};
-  const std::int64_t run = store.begin_run("import", parameters.dump(), std::nullopt, 0);
+  const std::int64_t run = store.begin_run("import", json_text(parameters), std::nullopt, 0);
 
   GradeTally tally;
   long added = 0;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "json_text.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 
@@ -26,7 +27,7 @@ int run_merge(const MergeOptions& options) {
     if (std::filesystem::equivalent(input, options.out, error)) {
       throw CliError("cannot merge database '" + input + "' into itself");
     }
-    const std::int64_t run = out.begin_run("merge", nlohmann::json{{"from", input}}.dump(), std::nullopt, 0);
+    const std::int64_t run = out.begin_run("merge", json_text(nlohmann::json{{"from", input}}), std::nullopt, 0);
     store::MergeCounts counts;
     try {
       counts = out.merge_from(input);

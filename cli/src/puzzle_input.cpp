@@ -6,6 +6,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "interrupt.hpp"
+
 namespace sudoforge::cli {
 
 std::string InputRecord::message() const {
@@ -62,31 +64,47 @@ bool PuzzleInput::open_next_source(InputRecord& record) {
   parser_ = std::make_unique<engine::PuzzleParser>(geometry_, format_, source_);
   buffer_begin_ = 0;
   buffer_end_ = 0;
+  next_cr_ = kUnknown;
+  after_cr_ = false;
+  first_block_ = true;
+  at_end_ = false;
   read_error_ = 0;
+  encoding_error_.clear();
   line_number_ = 0;
   source_records_ = 0;
   return true;
 }
 
-// The next line of the current source into line_, without its '\n', keeping at most
-// kMaxLineLength bytes (too_long: more were dropped). False at the end of the source
-// (or on a read error, kept in read_error_).
+// The next line of the current source into line_, without its end ("\n", "\r\n" or
+// a lone "\r", as old Mac files have), keeping at most kMaxLineLength bytes
+// (too_long: more were dropped). False at the end of the source (or on a read
+// error, kept in read_error_, or a stop asked for).
 bool PuzzleInput::read_line(bool& too_long) {
   line_.clear();
   too_long = false;
   bool any = false;
   for (;;) {
     if (buffer_begin_ == buffer_end_ && !fill_buffer()) return any;
+    if (after_cr_) {  // "\r\n" is one line end, even across two reads
+      after_cr_ = false;
+      if (buffer_[buffer_begin_] == '\n' && ++buffer_begin_ == buffer_end_) continue;
+    }
     any = true;
     const char* begin = buffer_.data() + buffer_begin_;
     const std::size_t available = buffer_end_ - buffer_begin_;
-    const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', available));
+    if (next_cr_ == kUnknown || next_cr_ < buffer_begin_) {  // found once per '\r', not once per line
+      const auto* cr = static_cast<const char*>(std::memchr(begin, '\r', available));
+      next_cr_ = cr != nullptr ? static_cast<std::size_t>(cr - buffer_.data()) : buffer_end_;
+    }
+    const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', std::min(available, next_cr_ - buffer_begin_)));
+    if (newline == nullptr && next_cr_ < buffer_end_) newline = buffer_.data() + next_cr_;
     const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - begin) : available;
     const std::size_t room = kMaxLineLength - line_.size();
     if (length > room) too_long = true;
     line_.append(begin, std::min(length, room));
     buffer_begin_ += length;
     if (newline != nullptr) {
+      after_cr_ = *newline == '\r';
       ++buffer_begin_;
       return true;
     }
@@ -96,10 +114,30 @@ bool PuzzleInput::read_line(bool& too_long) {
 bool PuzzleInput::fill_buffer() {
   buffer_begin_ = 0;
   buffer_end_ = 0;
-  const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
-  if (got < 0) read_error_ = errno;  // EINTR too: as getc() did, the source ends there
-  if (got <= 0) return false;
-  buffer_end_ = static_cast<std::size_t>(got);
+  next_cr_ = kUnknown;
+  for (;;) {
+    // Checked before every block: a source that never ends (/dev/zero) still stops.
+    if (InterruptGuard::requested()) {
+      stopped_ = true;
+      return false;
+    }
+    const ssize_t got = ::read(fileno(file_), buffer_.data(), buffer_.size());
+    if (got < 0 && errno == EINTR) continue;  // a stop asked for is seen above
+    if (got < 0) read_error_ = errno;
+    if (got <= 0) return false;
+    buffer_end_ = static_cast<std::size_t>(got);
+    break;
+  }
+  if (first_block_) {
+    first_block_ = false;
+    const auto byte = [&](std::size_t i) { return i < buffer_end_ ? static_cast<unsigned char>(buffer_[i]) : 0U; };
+    if ((byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF)) {
+      encoding_error_ = "it is UTF-16 (it starts with a UTF-16 byte order mark), which is not supported: convert it "
+                        "to UTF-8 (iconv -f UTF-16 -t UTF-8)";
+      buffer_end_ = 0;
+      return false;
+    }
+  }
   return true;
 }
 
@@ -124,8 +162,26 @@ void PuzzleInput::set_shard(int shard, int shards) {
   shards_ = static_cast<std::uint64_t>(shards);
 }
 
+bool PuzzleInput::take_parsed(InputRecord& record) {
+  auto parsed = parser_->next();
+  if (!parsed) return false;
+  if (parsed->puzzle) {
+    record.line = parsed->puzzle->line;
+    record.last_line = parsed->puzzle->last_line;
+    record.grid = parsed->puzzle->grid;
+    record.note = std::move(parsed->puzzle->note);
+  } else {
+    record.kind = InputRecord::Kind::Rejected;
+    record.line = parsed->error->line();
+    record.last_line = parsed->error->last_line();
+    record.reason = parsed->error->reason();
+  }
+  return true;
+}
+
 bool PuzzleInput::next_record(InputRecord& record) {
   for (;;) {
+    if (stopped_) return false;  // a stop asked for ends every source
     if (file_ == nullptr) {
       if (next_path_ >= paths_.size()) return false;
       if (!open_next_source(record)) return true;  // report the unreadable source
@@ -134,43 +190,42 @@ bool PuzzleInput::next_record(InputRecord& record) {
     record.source = source_;
     record.note.clear();
     record.reason.clear();
-    try {
-      bool too_long = false;
-      if (read_line(too_long)) {
-        ++line_number_;
-        if (too_long) {
-          parser_->skip_line();
-          record.kind = InputRecord::Kind::Rejected;
-          record.line = line_number_;
-          record.reason = "line too long: over " + std::to_string(kMaxLineLength) + " bytes";
-          return true;
-        }
-        if (auto puzzle = parser_->feed(line_)) {
-          record.line = puzzle->line;
-          record.grid = puzzle->grid;
-          record.note = std::move(puzzle->note);
-          return true;
-        }
-        continue;
+    if (take_parsed(record)) return true;
+    if (at_end_) {
+      if (owns_file_) std::fclose(file_);
+      file_ = nullptr;
+      if (source_records_ == 0) warn_no_puzzles();
+      continue;
+    }
+    bool too_long = false;
+    if (read_line(too_long)) {
+      ++line_number_;
+      if (too_long) {
+        parser_->reject_line("line too long: over " + std::to_string(kMaxLineLength) + " bytes");
+      } else {
+        parser_->feed(line_);
       }
-      // End of this source: check for read errors and unfinished grids.
-      const bool failed = read_error_ != 0;
+      continue;
+    }
+    // End of this source: a read error, or the end (with a grid left unfinished).
+    if (read_error_ != 0) {
       const int error = read_error_;
       if (owns_file_) std::fclose(file_);
       file_ = nullptr;
-      if (failed) {
-        record.kind = InputRecord::Kind::Unreadable;
-        record.reason = "cannot read file '" + source_ + "': " + std::strerror(error);
-        return true;
-      }
-      parser_->finish();
-      if (source_records_ == 0) warn_no_puzzles();
-    } catch (const engine::ParseError& error) {
-      record.kind = InputRecord::Kind::Rejected;
-      record.line = error.line();
-      record.reason = error.reason();
+      record.kind = InputRecord::Kind::Unreadable;
+      record.reason = error == EINTR ? "stopped reading '" + source_ + "': interrupted"
+                                     : "cannot read file '" + source_ + "': " + std::strerror(error);
       return true;
     }
+    if (!encoding_error_.empty()) {
+      if (owns_file_) std::fclose(file_);
+      file_ = nullptr;
+      record.kind = InputRecord::Kind::Unreadable;
+      record.reason = "cannot read file '" + source_ + "': " + encoding_error_;
+      return true;
+    }
+    parser_->finish();
+    at_end_ = true;
   }
 }
 

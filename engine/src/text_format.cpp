@@ -172,10 +172,12 @@ std::string to_block(const Grid& grid) {
   return text;
 }
 
-ParseError::ParseError(std::string source, int line, int column, std::string reason)
+ParseError::ParseError(std::string source, int line, int column, std::string reason, int first_line, int last_line)
     : std::runtime_error(source + ":" + std::to_string(line) + ": " + reason),
       source_(std::move(source)),
       line_(line),
+      first_line_(first_line > 0 ? first_line : line),
+      last_line_(last_line > 0 ? last_line : line),
       column_(column),
       reason_(std::move(reason)) {}
 
@@ -184,6 +186,21 @@ PuzzleParser::PuzzleParser(const Geometry& geometry, TextFormat format, std::str
 
 void PuzzleParser::fail(int column, std::string reason) const {
   throw ParseError(source_, line_number_, column, std::move(reason));
+}
+
+void PuzzleParser::emit(ParsedPuzzle puzzle) { results_.push_back(Parsed{std::move(puzzle), std::nullopt}); }
+
+void PuzzleParser::emit_error(int line, int column, std::string reason, int first_line, int last_line) {
+  results_.push_back(Parsed{std::nullopt, ParseError(source_, line, column, std::move(reason), first_line, last_line)});
+}
+
+std::optional<Parsed> PuzzleParser::next() {
+  if (results_begin_ == results_.size()) {
+    results_.clear();
+    results_begin_ = 0;
+    return std::nullopt;
+  }
+  return std::move(results_[results_begin_++]);
 }
 
 Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset) const {
@@ -236,43 +253,74 @@ Grid PuzzleParser::parse_cells(std::string_view text, std::size_t column_offset)
   return grid;
 }
 
-std::optional<ParsedPuzzle> PuzzleParser::feed(std::string_view line) {
+// A line that cannot be a grid row: its puzzle token (or all its symbols) as long as a
+// whole puzzle. What ends a grid cut short in the automatic layout.
+namespace {
+bool holds_a_puzzle(std::string_view content, int cells) {
+  const auto token = content.find_first_of(" \t#");
+  const std::size_t length = token == std::string_view::npos ? content.size() : token;
+  return length >= static_cast<std::size_t>(cells) || row_symbol_count(content) >= cells;
+}
+}  // namespace
+
+PuzzleParser::Kind PuzzleParser::classify(std::string_view content) {
+  const int size = geometry_.size();
+  switch (format_) {
+    case TextFormat::Line: return Kind::Line;
+    case TextFormat::Csv: return Kind::Csv;
+    case TextFormat::Grid: return is_separator(content, size) ? Kind::Separator : Kind::Row;
+    case TextFormat::Auto: break;
+  }
+  if (csv_) return Kind::Csv;
+  if (!seen_puzzle_line_) {
+    // CSV when the first field is a single token ending at a comma: a note with a
+    // comma after a one-line puzzle does not make a file CSV.
+    const auto end = content.find_first_of(" \t#,");
+    if (end != std::string_view::npos && content[end] == ',') {
+      csv_ = true;
+      return Kind::Csv;
+    }
+  }
+  if (is_separator(content, size)) return Kind::Separator;
+  // Inside a grid (or what is left of a bad one) every line is a row but one that
+  // holds a whole puzzle; outside, a line of size symbols starts a grid.
+  if (block_rows_ > 0 || rows_to_skip_ > 0) return holds_a_puzzle(content, geometry_.cell_count()) ? Kind::Line : Kind::Row;
+  return row_symbol_count(content) == size ? Kind::Row : Kind::Line;
+}
+
+void PuzzleParser::feed(std::string_view line) {
   ++line_number_;
   if (line_number_ == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   if (line.ends_with('\r')) line.remove_suffix(1);
   const std::string_view content = trim(line);
 
-  if (content.empty() || content.front() == '#') {
-    // A blank line ends a grid block; a comment may sit between its rows.
-    if (content.empty() && format_ == TextFormat::Grid) {
-      rows_to_skip_ = 0;
-      finish();  // reports a grid cut short
-    }
-    return std::nullopt;
+  if (content.empty()) {  // ends a grid (a grid cut short is reported)
+    end_block();
+    return;
   }
+  if (content.front() == '#') return;  // a comment may sit between a grid's rows
 
-  if (format_ == TextFormat::Auto) {
-    if (content.find(',') != std::string_view::npos) {
-      format_ = TextFormat::Csv;
-    } else if (is_separator(content, geometry_.size()) || row_symbol_count(content) == geometry_.size()) {
-      format_ = TextFormat::Grid;
-    } else {
-      format_ = TextFormat::Line;
-    }
+  const Kind kind = classify(content);
+  if (kind == Kind::Separator) {
+    if (block_rows_ > 0 || rows_to_skip_ > 0) block_last_ = line_number_;
+    return;
   }
   const bool first = !seen_puzzle_line_;
   seen_puzzle_line_ = true;
-
-  switch (format_) {
-    case TextFormat::Grid: return feed_grid_format(line);
-    case TextFormat::Csv:
-      if (first && is_csv_header(content.substr(0, content.find(',')))) return std::nullopt;
-      return feed_csv_format(line);
-    default: return feed_line_format(line, static_cast<std::size_t>(content.data() - line.data()));
+  if (kind == Kind::Row) {
+    feed_grid_row(line);
+    return;
   }
+  end_block();
+  if (kind == Kind::Csv) {
+    if (first && is_csv_header(content.substr(0, content.find(',')))) return;
+    feed_csv_format(line);
+    return;
+  }
+  feed_line_format(line, static_cast<std::size_t>(content.data() - line.data()));
 }
 
-std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
+void PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
   std::string_view rest = line.substr(start);
   std::size_t end = 0;
   // Every byte that ends the token is below '$': skip 8 bytes at a time while none
@@ -288,10 +336,14 @@ std::optional<ParsedPuzzle> PuzzleParser::feed_line_format(std::string_view line
   const std::string_view token = rest.substr(0, end);
   std::string_view note = trim(rest.substr(end));
   if (note.starts_with('#')) note = trim(note.substr(1));
-  return ParsedPuzzle{parse_cells(token, start), line_number_, std::string(note)};
+  try {
+    emit(ParsedPuzzle{parse_cells(token, start), line_number_, line_number_, std::string(note)});
+  } catch (ParseError& error) {
+    results_.push_back(Parsed{std::nullopt, std::move(error)});
+  }
 }
 
-std::optional<ParsedPuzzle> PuzzleParser::feed_csv_format(std::string_view line) {
+void PuzzleParser::feed_csv_format(std::string_view line) {
   const auto comma = line.find(',');
   std::string_view field = line.substr(0, comma);
   std::size_t offset = 0;
@@ -302,24 +354,31 @@ std::optional<ParsedPuzzle> PuzzleParser::feed_csv_format(std::string_view line)
   while (!field.empty() && (field.back() == ' ' || field.back() == '\t' || field.back() == '"')) {
     field.remove_suffix(1);
   }
-  return ParsedPuzzle{parse_cells(field, offset), line_number_, {}};
+  try {
+    emit(ParsedPuzzle{parse_cells(field, offset), line_number_, line_number_, {}});
+  } catch (ParseError& error) {
+    results_.push_back(Parsed{std::nullopt, std::move(error)});
+  }
 }
 
-std::optional<ParsedPuzzle> PuzzleParser::feed_grid_format(std::string_view line) {
+void PuzzleParser::feed_grid_row(std::string_view line) {
   const int size = geometry_.size();
-  if (is_separator(line, size)) return std::nullopt;
-  if (rows_to_skip_ > 0) {  // the rest of a block whose earlier row was bad
-    --rows_to_skip_;
-    return std::nullopt;
+  if (rows_to_skip_ > 0) {  // the rest of a grid whose earlier row was bad
+    block_last_ = line_number_;
+    if (--rows_to_skip_ == 0) end_block();
+    return;
   }
   if (block_rows_ == 0) {
     block_line_ = line_number_;
     block_ = Grid(geometry_);
   }
+  block_last_ = line_number_;
   const int row = block_rows_;
-  const auto abandon_block = [&] {
+  const auto abandon_block = [&](int column, std::string reason) {
     rows_to_skip_ = size - row - 1;
     block_rows_ = 0;
+    block_error_.emplace(source_, line_number_, column, std::move(reason), block_line_, line_number_);
+    if (rows_to_skip_ == 0) end_block();
   };
 
   int col = 0;
@@ -330,56 +389,87 @@ std::optional<ParsedPuzzle> PuzzleParser::feed_grid_format(std::string_view line
     const int value = symbol_value(c);
     const int column = static_cast<int>(i + 1);
     if (value < 0 || value > size) {
-      abandon_block();
-      fail(column, (value < 0 ? "bad character " + show(c) : "digit " + show(c)) + " at column " +
-                       std::to_string(column) + (value < 0 ? "" : " is out of range for " + geometry_.name()));
+      abandon_block(column, (value < 0 ? "bad character " + show(c) : "digit " + show(c)) + " at column " +
+                                std::to_string(column) + (value < 0 ? "" : " is out of range for " + geometry_.name()));
+      return;
     }
     if (col < size) block_.set(geometry_.cell(row, col), value);
     ++col;
   }
   if (col != size) {
-    abandon_block();
-    fail(0, "grid row has " + std::to_string(col) + " cells, expected " + std::to_string(size) + " for " +
-                geometry_.name());
+    abandon_block(0, "grid row has " + std::to_string(col) + " cells, expected " + std::to_string(size) + " for " +
+                         geometry_.name());
+    return;
   }
-  if (++block_rows_ < size) return std::nullopt;
+  if (++block_rows_ < size) return;
   block_rows_ = 0;
-  return ParsedPuzzle{block_, block_line_, {}};
+  emit(ParsedPuzzle{block_, block_line_, line_number_, {}});
 }
 
-void PuzzleParser::skip_line() {
-  ++line_number_;
-  if (block_rows_ > 0) {
-    rows_to_skip_ = geometry_.size() - block_rows_ - 1;
-    block_rows_ = 0;
+// Ends the grid in progress, if any: a grid cut short, or the rest of a bad one,
+// gets its error, naming every line it spans.
+void PuzzleParser::end_block() {
+  const auto span = [&] {
+    return block_last_ > block_line_ ? "; the grid on lines " + std::to_string(block_line_) + "-" +
+                                           std::to_string(block_last_) + " is skipped"
+                                     : std::string();
+  };
+  if (block_error_) {
+    const ParseError& e = *block_error_;
+    emit_error(e.line(), e.column(), e.reason() + span(), block_line_, block_last_);
+    block_error_.reset();
+    rows_to_skip_ = 0;
+    return;
   }
-}
-
-void PuzzleParser::finish() {
   if (block_rows_ > 0) {
     const int rows = block_rows_;
     block_rows_ = 0;
-    throw ParseError(source_, block_line_, 0,
-                     "incomplete grid: " + std::to_string(rows) + " of " + std::to_string(geometry_.size()) +
-                         " rows");
+    if (rows == 1 && format_ == TextFormat::Auto) {  // likely a short line in a file of one-line puzzles
+      const std::string size = std::to_string(geometry_.size());
+      emit_error(block_line_, 0,
+                 "a lone grid row: " + size + " cells, not a puzzle (" + std::to_string(geometry_.cell_count()) +
+                     " cells on a line, or " + size + " rows of " + size + ")");
+      return;
+    }
+    emit_error(block_line_, 0,
+               "incomplete grid: " + std::to_string(rows) + " of " + std::to_string(geometry_.size()) + " rows" +
+                   (block_last_ > block_line_
+                        ? " (lines " + std::to_string(block_line_) + "-" + std::to_string(block_last_) + ")"
+                        : std::string()),
+               block_line_, block_last_);
   }
 }
+
+void PuzzleParser::reject_line(std::string reason) {
+  ++line_number_;
+  end_block();
+  seen_puzzle_line_ = true;
+  emit_error(line_number_, 0, std::move(reason));
+}
+
+void PuzzleParser::finish() { end_block(); }
 
 Grid parse_puzzle(std::string_view text, const Geometry& geometry) {
   PuzzleParser parser(geometry, TextFormat::Auto, "<text>");
   std::optional<ParsedPuzzle> found;
   int line = 0;
+  const auto take = [&] {
+    while (auto parsed = parser.next()) {
+      if (parsed->error) throw *parsed->error;
+      if (found) throw ParseError("<text>", parsed->puzzle->line, 0, "more than one puzzle in the text");
+      found = std::move(parsed->puzzle);
+    }
+  };
   while (!text.empty()) {
     const auto newline = text.find('\n');
     const std::string_view part = text.substr(0, newline);
     text = newline == std::string_view::npos ? std::string_view{} : text.substr(newline + 1);
     ++line;
-    if (auto puzzle = parser.feed(part)) {
-      if (found) throw ParseError("<text>", line, 0, "more than one puzzle in the text");
-      found = std::move(puzzle);
-    }
+    parser.feed(part);
+    take();
   }
   parser.finish();
+  take();
   if (!found) throw ParseError("<text>", line, 0, "no puzzle in the text");
   return found->grid;
 }

@@ -51,6 +51,16 @@ const Case kCases[] = {
      "FILE:2: more than one solution\nFILE:3: no solution\nFILE:4: clashing givens: 4 twice in row 1 (r1c1 and "
      "r1c2)\n"},
     {"bad.csv", 1, 4, 3, "FILE:4: wrong length: 70 cells, expected 81 for 9x9\n"},
+    // A first line of 9 symbols does not make the file a grid file: every line
+    // after it still counts.
+    {"dashes_first.txt", 1, 4, 3, "FILE:1: a lone grid row: 9 cells, not a puzzle (81 cells on a line, or 9 rows of 9)\n"},
+    {"row_first.txt", 1, 3, 2, "FILE:1: a lone grid row: 9 cells, not a puzzle (81 cells on a line, or 9 rows of 9)\n"},
+    {"grid_then_lines.txt", 0, 5, 5, ""},
+    {"comma_note.txt", 0, 2, 2, ""},  // a comma in a note does not make it CSV
+    {"cr_only.txt", 0, 3, 3, ""},     // old Mac line ends
+    {"utf16.txt", 2, 0, 0,
+     "sudoforge: cannot read file 'FILE': it is UTF-16 (it starts with a UTF-16 byte order mark), which is not "
+     "supported: convert it to UTF-8 (iconv -f UTF-16 -t UTF-8)\n"},
 };
 
 std::string with_file(std::string text, const std::string& file) {
@@ -115,6 +125,34 @@ TEST(BadInput, AMissingFileIsNamedAndTheOtherFilesAreRead) {
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "sudoforge: cannot open file '/nonexistent/puzzles.txt': No such file or directory\n");
   EXPECT_EQ(count_lines(result.out), 12);  // header and hardest's 11 puzzles
+}
+
+TEST(BadInput, AFileNameThatIsNotUtf8IsReadAndStoredWithTheOtherFiles) {
+  const std::string file = testing::TempDir() + "bad\xff.txt";
+  test::write_file(file, test::read_file(test::fixture_path("bad_input/comma_note.txt")));
+  const std::string db = fresh_db("not_utf8.db");
+  const auto result = run_command(sudoforge("import -q --db " + db + " '" + file + "' " + test::data_path("hardest.txt")));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(stored(db), 2 + 11);
+  const auto jsonl = run_command(sudoforge("grade -q --format jsonl '" + file + "'"));
+  EXPECT_EQ(jsonl.exit_code, 0) << jsonl.err;
+  EXPECT_NE(jsonl.out.find("bad\xEF\xBF\xBD.txt:1"), std::string::npos) << jsonl.out;  // U+FFFD in valid JSON
+}
+
+// Every line of puzzle text ends in exactly one record (DESIGN.md), whatever the
+// layout around it: the corpus, read whole, gives as many records as it has lines
+// of puzzle text, less those a grid shares.
+TEST(BadInput, EveryLineOfTheLayoutCasesEndsInARecord) {
+  const std::string file = testing::TempDir() + "all_layouts.txt";
+  std::string text;
+  for (const char* name : {"dashes_first.txt", "row_first.txt", "grid_then_lines.txt", "comma_note.txt"}) {
+    text += test::read_file(test::fixture_path(std::string("bad_input/") + name));
+  }
+  test::write_file(file, text);
+  const auto result = run_command(sudoforge("grade -q " + file));
+  // 4 + 3 + (1 grid of 11 lines + 4) + 2 lines.
+  EXPECT_EQ(count_lines(result.out) - 1, 4 + 3 + 5 + 2) << result.err;
+  EXPECT_EQ(count_lines(result.err), 2) << result.err;
 }
 
 // ---- Damaged databases ----

@@ -14,6 +14,7 @@ constexpr const char* kPuzzle = "4.....8.5.3..........7......2.....6.....8.4....
 struct Fed {
   std::vector<ParsedPuzzle> puzzles;
   std::vector<ParseError> errors;
+  std::vector<std::string> spans;  // every result in order: "puzzle 1-9", "error 10-18"
 };
 
 // Feeds `text` line by line, collecting puzzles and errors as a caller would.
@@ -22,18 +23,25 @@ Fed feed_all(const std::string& text, TextFormat format = TextFormat::Auto, cons
   Fed fed;
   std::istringstream in(text);
   std::string line;
-  while (std::getline(in, line)) {
-    try {
-      if (auto puzzle = parser.feed(line)) fed.puzzles.push_back(*puzzle);
-    } catch (const ParseError& error) {
-      fed.errors.push_back(error);
+  const auto take = [&] {
+    while (auto parsed = parser.next()) {
+      if (parsed->puzzle) {
+        fed.puzzles.push_back(*parsed->puzzle);
+        fed.spans.push_back("puzzle " + std::to_string(parsed->puzzle->line) + "-" +
+                            std::to_string(parsed->puzzle->last_line));
+      } else {
+        fed.errors.push_back(*parsed->error);
+        fed.spans.push_back("error " + std::to_string(parsed->error->first_line()) + "-" +
+                            std::to_string(parsed->error->last_line()));
+      }
     }
+  };
+  while (std::getline(in, line)) {
+    parser.feed(line);
+    take();
   }
-  try {
-    parser.finish();
-  } catch (const ParseError& error) {
-    fed.errors.push_back(error);
-  }
+  parser.finish();
+  take();
   return fed;
 }
 
@@ -195,14 +203,16 @@ TEST(TextFormat, ReportsABadGridRowAndKeepsTheNextGrid) {
   ASSERT_EQ(fed.puzzles.size(), 2u);
   EXPECT_EQ(fed.puzzles[1].line, 19);
   ASSERT_EQ(fed.errors.size(), 1u);
-  EXPECT_STREQ(fed.errors[0].what(), "in.txt:13: grid row has 8 cells, expected 9 for 9x9");
+  EXPECT_STREQ(fed.errors[0].what(),
+               "in.txt:13: grid row has 8 cells, expected 9 for 9x9; the grid on lines 10-18 is skipped");
+  EXPECT_EQ(fed.spans, (std::vector<std::string>{"puzzle 1-9", "error 10-18", "puzzle 19-27"}));
 }
 
 TEST(TextFormat, ReportsAnIncompleteGrid) {
   const Fed fed = feed_all("4.....8.5\n.3.......\n...7.....\n", TextFormat::Grid);
   EXPECT_EQ(fed.puzzles.size(), 0u);
   ASSERT_EQ(fed.errors.size(), 1u);
-  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 3 of 9 rows");
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 3 of 9 rows (lines 1-3)");
 }
 
 TEST(TextFormat, ReportsAGridCutShortByABlankLine) {
@@ -210,9 +220,40 @@ TEST(TextFormat, ReportsAGridCutShortByABlankLine) {
                            "...6.3.7.\n5..2.....\n1.4......\n",
                            TextFormat::Grid);
   ASSERT_EQ(fed.errors.size(), 1u);
-  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 2 of 9 rows");
+  EXPECT_STREQ(fed.errors[0].what(), "in.txt:1: incomplete grid: 2 of 9 rows (lines 1-2)");
   ASSERT_EQ(fed.puzzles.size(), 1u);
   EXPECT_EQ(fed.puzzles[0].line, 4);
+}
+
+// The automatic layout is decided line by line: a short first line does not turn a
+// file of one-line puzzles into grids (which lost 8 of every 9 lines), and one-line
+// puzzles after a grid are read as such.
+TEST(TextFormat, AShortFirstLineDoesNotMakeTheFileAGridFile) {
+  for (const char* first : {"---------", "4.....8.5"}) {
+    const Fed fed = feed_all(std::string(first) + "\n" + kPuzzle + "\n" + kPuzzle + "\n");
+    EXPECT_EQ(fed.spans, (std::vector<std::string>{"error 1-1", "puzzle 2-2", "puzzle 3-3"})) << first;
+    ASSERT_EQ(fed.errors.size(), 1u);
+    EXPECT_STREQ(fed.errors[0].what(),
+                 "in.txt:1: a lone grid row: 9 cells, not a puzzle (81 cells on a line, or 9 rows of 9)");
+  }
+}
+
+TEST(TextFormat, ReadsOneLinePuzzlesAfterAGridAndAGridAfterThem) {
+  const std::string grid = to_block(parse_puzzle(kPuzzle));  // 11 lines
+  const Fed fed = feed_all(grid + kPuzzle + "\n" + kPuzzle + "\n" + grid);
+  EXPECT_EQ(fed.spans, (std::vector<std::string>{"puzzle 1-11", "puzzle 12-12", "puzzle 13-13", "puzzle 14-24"}));
+  // A one-line puzzle cuts a grid short: the grid's rows are one error, the puzzle kept.
+  const Fed cut = feed_all(grid.substr(0, 3 * 22) + kPuzzle + "\n");
+  EXPECT_EQ(cut.spans, (std::vector<std::string>{"error 1-3", "puzzle 4-4"}));
+}
+
+TEST(TextFormat, ACommaInANoteDoesNotMakeTheFileCsv) {
+  const Fed fed = feed_all(std::string(kPuzzle) + " # Norvig \"hard1\", famous\n" + kPuzzle + "\n");
+  ASSERT_EQ(fed.errors.size(), 0u);
+  ASSERT_EQ(fed.puzzles.size(), 2u);
+  EXPECT_EQ(fed.puzzles[0].note, "Norvig \"hard1\", famous");
+  const Fed csv = feed_all(std::string("puzzle,solution\n") + kPuzzle + ",x\n");
+  EXPECT_EQ(csv.spans, (std::vector<std::string>{"puzzle 2-2"}));
 }
 
 TEST(TextFormat, WritesTheGridLayoutItReads) {

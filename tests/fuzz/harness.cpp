@@ -18,6 +18,21 @@ namespace sudoforge::fuzz {
 
 namespace {
 
+// Whether a line is puzzle text, which must end up in a record: not blank, not a
+// comment, not only grid rules ('-', '+', '=', '*', '|') (is_text), and not a
+// possible CSV header (the first such line, with a comma).
+bool is_text(std::string_view line, int number) {
+  if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+  if (line.ends_with('\r')) line.remove_suffix(1);
+  const auto first = line.find_first_not_of(" \t\v\f");
+  return first != std::string_view::npos && line[first] != '#' &&
+         line.find_first_not_of("-+=*| \t\v\f\r") != std::string_view::npos;
+}
+bool is_puzzle_text(std::string_view line, int number, int first_text) {
+  if (!is_text(line, number)) return false;
+  return number != first_text || line.find(',') == std::string_view::npos;
+}
+
 void expect(bool condition, const std::string& what) {
   if (!condition) throw FuzzFailure(what);
 }
@@ -186,33 +201,49 @@ void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::si
   const engine::Geometry geometry = reader_geometry(data[0]);
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   engine::PuzzleParser parser(geometry, *format, "fuzz");
-  int lines = 0;
-  int last_line = 0;
-  const auto accept = [&](const std::optional<engine::ParsedPuzzle>& puzzle) {
-    if (!puzzle) return;
-    check_puzzle_read(*puzzle, geometry);
-    expect(puzzle->line > last_line && puzzle->line <= lines, "puzzle line numbers out of order");
-    last_line = puzzle->line;
+  std::vector<std::string_view> lines;
+  int first_text = 0;  // the first line is_text
+  int last_line = 0;  // the last line of the results so far
+  const auto take = [&] {
+    while (auto parsed = parser.next()) {
+      const auto count = static_cast<int>(lines.size());
+      int first = 0;
+      int last = 0;
+      if (parsed->puzzle) {
+        check_puzzle_read(*parsed->puzzle, geometry);
+        first = parsed->puzzle->line;
+        last = parsed->puzzle->last_line;
+      } else {
+        const engine::ParseError& error = *parsed->error;
+        first = error.first_line();
+        last = error.last_line();
+        expect(error.line() >= first && error.line() <= last, "a parse error outside the lines it spans");
+        expect(format != engine::TextFormat::Line || first == last, "a line error spanning lines");
+        expect(!error.reason().empty(), "a parse error without a reason");
+      }
+      expect(first > last_line, "results out of order or overlapping");
+      expect(first <= last && last <= count, "a result on lines not read yet");
+      // Every line between two results is not puzzle text: blank, a comment, a
+      // separator or a CSV header (DESIGN.md: nothing read is dropped silently).
+      for (int l = last_line + 1; l < first; ++l) {
+        expect(!is_puzzle_text(lines[static_cast<std::size_t>(l - 1)], l, first_text), "line " + std::to_string(l) + " in no record");
+      }
+      last_line = last;
+    }
   };
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
-    ++lines;
-    try {
-      accept(parser.feed(text.substr(start, end - start)));
-    } catch (const engine::ParseError& error) {
-      // A grid's error names the line it started on, so it may be an earlier one.
-      expect(error.line() >= 1 && error.line() <= lines, "a parse error on a line not read yet");
-      expect(format != engine::TextFormat::Line || error.line() == lines, "a line error on another line");
-      expect(!error.reason().empty(), "a parse error without a reason");
-    }
+    lines.push_back(text.substr(start, end - start));
+    if (first_text == 0 && is_text(lines.back(), static_cast<int>(lines.size()))) first_text = static_cast<int>(lines.size());
+    parser.feed(lines.back());
+    take();
     start = end + 1;
   }
-  try {
-    parser.finish();
-  } catch (const engine::ParseError& error) {
-    expect(error.line() >= 1 && error.line() <= lines, "an unfinished grid on a line not read");
-    expect(!error.reason().empty(), "a parse error without a reason");
+  parser.finish();
+  take();
+  for (int l = last_line + 1; l <= static_cast<int>(lines.size()); ++l) {
+    expect(!is_puzzle_text(lines[static_cast<std::size_t>(l - 1)], l, first_text), "line " + std::to_string(l) + " in no record");
   }
 }
 

@@ -23,7 +23,10 @@ std::vector<Grid> read_lines(const fs::path& file, std::size_t limit) {
   sudoforge::engine::PuzzleParser parser(sudoforge::engine::Geometry{}, sudoforge::engine::TextFormat::Line,
                                          file.string());
   for (std::string line; puzzles.size() < limit && std::getline(in, line);) {
-    if (auto puzzle = parser.feed(line)) puzzles.push_back(puzzle->grid);
+    parser.feed(line);
+    while (auto parsed = parser.next()) {
+      if (parsed->puzzle) puzzles.push_back(parsed->puzzle->grid);
+    }
   }
   return puzzles;
 }

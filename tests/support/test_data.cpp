@@ -38,7 +38,11 @@ std::vector<engine::Grid> load_puzzles(const std::string& name, const engine::Ge
   std::vector<engine::Grid> puzzles;
   std::string line;
   while (std::getline(in, line)) {
-    if (auto puzzle = parser.feed(line)) puzzles.push_back(puzzle->grid);
+    parser.feed(line);
+    while (auto parsed = parser.next()) {
+      if (parsed->error) throw *parsed->error;
+      puzzles.push_back(parsed->puzzle->grid);
+    }
   }
   return puzzles;
 }

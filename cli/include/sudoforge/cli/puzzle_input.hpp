@@ -24,6 +24,7 @@ struct InputRecord {
   Kind kind = Kind::Puzzle;
   std::string source;  // file name as given, "<stdin>" for "-"
   int line = 0;        // 1-based; 0 for a whole source
+  int last_line = 0;   // the last line it spans (a grid's last row)
   engine::Grid grid;
   std::string note;
   std::string reason;
@@ -47,7 +48,8 @@ class PuzzleInput {
   PuzzleInput(const PuzzleInput&) = delete;
   PuzzleInput& operator=(const PuzzleInput&) = delete;
 
-  // Fills `record` with the next record. Returns false when every source is done.
+  // Fills `record` with the next record. Returns false when every source is done,
+  // or at once when a stop was asked for (InterruptGuard), even mid-line.
   // A source without a single record (empty, or only blank and comment lines) is
   // not an error, but gets a warning on stderr naming it: it is likely the wrong file.
   bool next(InputRecord& record);
@@ -62,6 +64,7 @@ class PuzzleInput {
 
  private:
   bool next_record(InputRecord& record);
+  bool take_parsed(InputRecord& record);
   bool open_next_source(InputRecord& record);
   bool read_line(bool& too_long);
   bool fill_buffer();
@@ -82,7 +85,14 @@ class PuzzleInput {
   std::array<char, 1 << 16> buffer_{};
   std::size_t buffer_begin_ = 0;
   std::size_t buffer_end_ = 0;
+  static constexpr std::size_t kUnknown = ~std::size_t{0};
+  std::size_t next_cr_ = kUnknown;  // where the next '\r' at or after buffer_begin_ is (or buffer_end_)
+  bool after_cr_ = false;    // the last line ended with '\r': a '\n' next belongs to it
+  bool first_block_ = true;  // the source's first bytes are still to be read
+  bool at_end_ = false;      // the source is read: only the parser's results are left
+  bool stopped_ = false;     // a stop was asked for (InterruptGuard): no more input
   int read_error_ = 0;  // errno of a failed read of the current source, else 0
+  std::string encoding_error_;  // why the source's encoding cannot be read
   int line_number_ = 0;
   std::uint64_t shard_ = 0;
   std::uint64_t shards_ = 1;

@@ -7,13 +7,16 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoforge/engine/grid.hpp"
 
 namespace sudoforge::engine {
 
 enum class TextFormat {
-  Auto,  // decided by the first puzzle line of each source
+  Auto,  // line by line: a grid row (size symbols) starts a grid, a line of cell_count
+         // symbols is a one-line puzzle; CSV when the first puzzle line's first field
+         // ends at a comma
   Line,  // one puzzle per line, cell_count symbols, optional trailing note
   Grid,  // size lines of size symbols; spaces, '|' and '-'/'+' separator lines
          // are ignored (Norvig's layout; the 9-line SDK layout is the same)
@@ -40,56 +43,75 @@ void write_line(const Grid& grid, char* out);
 //   ------+-------+------
 std::string to_block(const Grid& grid);
 
-// A malformed puzzle: where it is and why. what() is "SOURCE:LINE: REASON".
+// A malformed puzzle: where it is and why. what() is "SOURCE:LINE: REASON". A
+// broken grid spans several lines: first_line()-last_line() (LINE among them).
 class ParseError : public std::runtime_error {
  public:
-  ParseError(std::string source, int line, int column, std::string reason);
+  ParseError(std::string source, int line, int column, std::string reason, int first_line = 0, int last_line = 0);
 
   const std::string& source() const { return source_; }
   int line() const { return line_; }      // 1-based
   int column() const { return column_; }  // 1-based; 0 when it names the whole line
   const std::string& reason() const { return reason_; }
+  int first_line() const { return first_line_; }
+  int last_line() const { return last_line_; }
 
  private:
   std::string source_;
   int line_;
+  int first_line_;
+  int last_line_;
   int column_;
   std::string reason_;
 };
 
 struct ParsedPuzzle {
   Grid grid;
-  int line = 0;      // the puzzle's first line in its source, 1-based
-  std::string note;  // text after a one-line puzzle (a leading '#' removed)
+  int line = 0;       // the puzzle's first line in its source, 1-based
+  int last_line = 0;  // its last (a grid's last row)
+  std::string note;   // text after a one-line puzzle (a leading '#' removed)
 };
 
-// Turns lines of one source into puzzles. Lines starting with '#' and blank lines
-// are skipped; a trailing '\r' and a leading UTF-8 byte order mark are ignored.
+// What lines of a source came to: a puzzle, or why they are not one.
+struct Parsed {
+  std::optional<ParsedPuzzle> puzzle;
+  std::optional<ParseError> error;  // when puzzle is empty
+};
+
+// Turns lines of one source into puzzles and errors, in order. Blank lines, lines
+// starting with '#', grid separator lines and a CSV header are not puzzle text;
+// every other line ends up in exactly one result (a grid's result spans its rows).
+// A trailing '\r' and a leading UTF-8 byte order mark are ignored.
 class PuzzleParser {
  public:
   PuzzleParser(const Geometry& geometry, TextFormat format, std::string source);
 
   // Feeds the next line (without its '\n'); lines are numbered from 1 in call order.
-  // Returns the puzzle this line completes, if any. Throws ParseError for a
-  // malformed puzzle; the parser then skips only that puzzle and stays usable.
-  std::optional<ParsedPuzzle> feed(std::string_view line);
+  // What it completes (none, one or two results: a grid it cuts short, then itself)
+  // waits for next().
+  void feed(std::string_view line);
 
   // Counts a line the caller rejected without feeding it (e.g. one too long to
-  // keep); a multi-line grid it interrupts is dropped with it.
-  void skip_line();
+  // keep): a grid it interrupts ends there, then the line gets an error for `reason`.
+  void reject_line(std::string reason);
 
-  // Ends the source. Throws ParseError when a multi-line grid is left incomplete.
+  // Ends the source: a grid left incomplete gets its error.
   void finish();
 
-  // The layout in use: the one asked for, or what Auto settled on (Auto until the
-  // first puzzle line).
-  TextFormat format() const { return format_; }
+  // The next result, in the order of the lines; nullopt when none is waiting.
+  std::optional<Parsed> next();
+
   const std::string& source() const { return source_; }
 
  private:
-  std::optional<ParsedPuzzle> feed_line_format(std::string_view line, std::size_t start);
-  std::optional<ParsedPuzzle> feed_grid_format(std::string_view line);
-  std::optional<ParsedPuzzle> feed_csv_format(std::string_view line);
+  enum class Kind { Line, Csv, Row, Separator };
+  Kind classify(std::string_view content);
+  void feed_line_format(std::string_view line, std::size_t start);
+  void feed_csv_format(std::string_view line);
+  void feed_grid_row(std::string_view line);
+  void end_block();
+  void emit(ParsedPuzzle puzzle);
+  void emit_error(int line, int column, std::string reason, int first_line = 0, int last_line = 0);
   [[noreturn]] void fail(int column, std::string reason) const;
   Grid parse_cells(std::string_view text, std::size_t column_offset) const;
 
@@ -98,11 +120,17 @@ class PuzzleParser {
   std::string source_;
   int line_number_ = 0;
   bool seen_puzzle_line_ = false;
+  bool csv_ = false;  // Auto: the first puzzle line was CSV
+  std::vector<Parsed> results_;  // waiting for next(), from results_begin_
+  std::size_t results_begin_ = 0;
   // Multi-line grid state.
   Grid block_;
   int block_rows_ = 0;
-  int block_line_ = 0;
+  int block_line_ = 0;  // its first line
+  int block_last_ = 0;  // its last line so far
+  // After a bad row: the rest of that grid's rows are skipped into its error.
   int rows_to_skip_ = 0;
+  std::optional<ParseError> block_error_;
 };
 
 // Parses the one puzzle in `text` (any layout PuzzleParser reads). Throws
