@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "output.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/units.hpp"
@@ -62,7 +63,7 @@ int run_explain(const ExplainOptions& options) {
   std::string out = fmt::format("puzzle: {} ({} clues, {})\n", engine::to_line(puzzle), grade.clues, geometry.name());
   if (grade.status != grader::Status::Unique) {
     out += fmt::format("status: {}: {}\n", grader::status_name(grade.status), grade.reason);
-    std::fputs(out.c_str(), stdout);
+    Output::standard().write(out);
     return kExitRejected;
   }
   out += fmt::format("rating: {} ({}), hardest step: {}\n", grader::rating_text(grade.rating), grader::level_name(grade.level),
@@ -91,7 +92,7 @@ int run_explain(const ExplainOptions& options) {
     out += "  " + grader::describe(step, units) + "\n";
   }
   out += "\nsolution:\n" + indent(engine::to_block(grade.solution));
-  std::fputs(out.c_str(), stdout);
+  Output::standard().write(out);
   return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "output.hpp"
 #include "sudoforge/book/book.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
@@ -17,12 +18,11 @@ namespace sudoforge::cli {
 
 namespace {
 
+// "-" is standard output, as for every file option.
 void write_file(const std::string& path, const std::string& text) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"), std::fclose);
-  if (!file) throw CliError("cannot open file '" + path + "' for writing");
-  if (std::fwrite(text.data(), 1, text.size(), file.get()) != text.size()) {
-    throw CliError("cannot write file '" + path + "'");
-  }
+  Output out = Output::open(path);
+  out.write(text);
+  out.close();
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "interrupt.hpp"
+#include "output.hpp"
 #include "json_text.hpp"
 #include "ordered_pipeline.hpp"
 #include "progress.hpp"
@@ -312,6 +315,57 @@ struct Accepted {
   }
 };
 
+// A generated puzzle's record for --out; its source names the seed and candidate.
+std::string out_record(std::uint64_t seed, std::uint64_t index, const generator::Candidate& candidate,
+                       RecordFormat format) {
+  return format_record(
+      GradeRecord{fmt::format("seed {} #{}", seed, index), engine::to_line(candidate.puzzle), candidate.grade}, format);
+}
+
+// Resuming with --out FILE: FILE keeps the records it holds of what the run committed
+// (`items`, in order; a record past them, or one cut short by a kill, is dropped) and
+// gets those it lacks from `record_of` (a candidate depends only on the seed and its
+// index, so they are made again); new records are appended after. A file that holds
+// anything else is refused, never overwritten.
+Output resume_out(const std::string& path, RecordFormat format, std::uint64_t seed,
+                  const std::vector<std::int64_t>& items, const std::function<std::string(std::int64_t)>& record_of) {
+  std::string text;
+  if (std::FILE* in = std::fopen(path.c_str(), "rb"); in != nullptr) {
+    char buffer[1 << 16];
+    for (std::size_t n = 0; (n = std::fread(buffer, 1, sizeof buffer, in)) > 0;) text.append(buffer, n);
+    const bool failed = std::ferror(in) != 0;
+    std::fclose(in);
+    if (failed) throw CliError("cannot read file '" + path + "' to resume into it");
+  }
+  const std::string header = record_header(format);
+  std::size_t keep = 0;  // bytes of the file kept
+  std::size_t kept = 0;  // records kept
+  if (!text.empty()) {
+    if (!text.starts_with(header)) {
+      throw CliError("cannot resume into '" + path + "': it does not start with the header of " +
+                     std::string(format == RecordFormat::Csv ? "CSV" : "JSONL") + " records: give another --out file");
+    }
+    keep = header.size();
+    for (std::size_t end = 0; kept < items.size() && (end = text.find('\n', keep)) != std::string::npos; ++kept) {
+      const std::string_view line(text.data() + keep, end - keep);
+      const std::string source = fmt::format("seed {} #{}", seed, items[kept]);
+      const auto at = line.find(source);
+      const std::size_t after = at + source.size();
+      if (at == std::string_view::npos || (after < line.size() && line[after] >= '0' && line[after] <= '9')) {
+        throw CliError(fmt::format("cannot resume into '{}': its record {} is not '{}' of this run: give another "
+                                   "--out file", path, kept + 1, source));
+      }
+      keep = end + 1;
+    }
+    std::filesystem::resize_file(path, keep);
+  }
+  Output out = Output::open(path, true);
+  if (keep == 0) out.write(header);
+  for (std::size_t i = kept; i < items.size(); ++i) out.write(record_of(items[i]));
+  out.flush();
+  return out;
+}
+
 }  // namespace
 
 void setup_generate(CLI::App& app, int& exit_code) {
@@ -410,19 +464,6 @@ int run_generate(const GenerateOptions& options) {
   }
   if (!options.quiet) std::fprintf(stderr, "generate: seed %llu\n", static_cast<unsigned long long>(seed));
 
-  // --out: records whose source names the seed and candidate, the same on every run.
-  std::FILE* out = nullptr;
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out_file(nullptr, std::fclose);
-  const RecordFormat format = *parse_record_format(options.format);
-  if (options.out == "-") {
-    out = stdout;
-  } else if (!options.out.empty()) {
-    out_file.reset(std::fopen(options.out.c_str(), "wb"));
-    if (!out_file) throw CliError("cannot open file '" + options.out + "' for writing");
-    out = out_file.get();
-  }
-  if (out != nullptr) std::fputs(record_header(format).c_str(), out);
-
   const ThreadLimit thread_limit(options.threads);
   generator::Options generator_options;
   generator_options.symmetry = request.symmetry;
@@ -430,6 +471,31 @@ int run_generate(const GenerateOptions& options) {
   generator_options.max_te_depth = request.max_te_depth;
   PerThread<generator::Generator> generators(request.geometry, generator_options);
   const generator::Target target = request.target();
+
+  // --out: records whose source names the seed and candidate, the same on every run.
+  // Written after the batch they belong to is committed, so that a resumed run can
+  // make the file hold exactly its records (resume_out).
+  const RecordFormat format = *parse_record_format(options.format);
+  std::optional<Output> out;
+  if (!options.out.empty()) {
+    if (resumed && options.out != "-") {
+      std::vector<std::int64_t> items;  // what the run committed, in order
+      for (const store::RunPuzzle& puzzle : store->run_puzzles(run)) items.push_back(puzzle.item);
+      out.emplace(resume_out(options.out, format, seed, items, [&](std::int64_t index) {
+        const auto at = static_cast<std::uint64_t>(index);
+        const generator::Candidate candidate = generators.local().make(seed, at, target);
+        if (!candidate.accepted) {
+          throw CliError(fmt::format("run {}: candidate {} is not made as it was (a run of another version?): "
+                                     "cannot rewrite '{}'", run, index, options.out));
+        }
+        return out_record(seed, at, candidate, format);
+      }));
+    } else {
+      out.emplace(Output::open(options.out));
+      out->write(record_header(format));
+    }
+  }
+  std::string out_pending;  // records of the batch not committed yet
 
   std::atomic<bool> done{accepted.total >= mine.count};
   std::uint64_t issued = mine.first_from(next_index);
@@ -441,6 +507,11 @@ int run_generate(const GenerateOptions& options) {
   const auto commit = [&] {
     if (store) store->add(pending, std::make_pair(run, static_cast<std::int64_t>(next_index)));
     pending.clear();
+    if (out) {
+      out->write(out_pending);
+      out->flush();
+      out_pending.clear();
+    }
     last_commit = Clock::now();
   };
   Progress progress(!options.quiet, mine.count);
@@ -488,24 +559,19 @@ int run_generate(const GenerateOptions& options) {
                                                  fmt::format("run {} #{}", run, item.index), run,
                                                  static_cast<std::int64_t>(item.index)});
             }
-            if (out != nullptr) {
-              const std::string line = format_record(GradeRecord{fmt::format("seed {} #{}", seed, item.index),
-                                                                 engine::to_line(candidate.puzzle), candidate.grade},
-                                                     format);
-              std::fwrite(line.data(), 1, line.size(), out);
-            }
+            if (out) out_pending += out_record(seed, item.index, candidate, format);
             if (accepted.total >= mine.count) done = true;
           }
           if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
           progress.update(accepted.total, tried, accepted.detail());
         });
     commit();
+    if (out) out->close();
   } catch (const std::exception&) {
     if (store) store->fail_run(run);  // the committed batches stay; the same command resumes
     throw;
   }
   progress.finish();
-  if (out != nullptr) std::fflush(out);
 
   const bool complete = accepted.total >= mine.count;
   const bool interrupted = InterruptGuard::requested();

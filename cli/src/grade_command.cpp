@@ -9,6 +9,7 @@
 #include <memory>
 #include <tuple>
 
+#include "output.hpp"
 #include "graded_input.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/grade_record.hpp"
@@ -57,8 +58,8 @@ int run_grade(const GradeOptions& options) {
   GradeTally tally;
   const auto start = Clock::now();
 
-  const std::string header = record_header(format);
-  std::fwrite(header.data(), 1, header.size(), stdout);
+  Output& records = Output::standard();
+  records.write(record_header(format));
   std::string out;
   std::string source;  // FILE:LINE of a record
   std::array<char, engine::kMaxCells> puzzle_text;
@@ -68,7 +69,7 @@ int run_grade(const GradeOptions& options) {
       const InputRecord& record = item.record;
       if (record.kind == InputRecord::Kind::Unreadable) {
         ++tally.unreadable;
-        std::fwrite(out.data(), 1, out.size(), stdout);
+        records.write(out);
         out.clear();
         report(record);
         continue;
@@ -85,14 +86,14 @@ int run_grade(const GradeOptions& options) {
       source.append(line.data(), line.size());
       append_record(out, GradeRecord{source, puzzle, item.grade, options.rate}, format);
       if (item.grade.status != grader::Status::Unique) {
-        std::fwrite(out.data(), 1, out.size(), stdout);
+        records.write(out);
         out.clear();
         report_rejection(record, item.grade);
       }
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    records.write(out);
   });
-  std::fflush(stdout);
+  records.flush();
 
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!options.quiet) {

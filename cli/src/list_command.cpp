@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "sudoforge/cli/errors.hpp"
+#include "output.hpp"
 #include "sudoforge/cli/grade_record.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 #include "sudoforge/engine/text_format.hpp"
@@ -25,13 +26,14 @@ int run_list(const ListOptions& options) {
   store::Store store(options.db);
   note_unrated(store);
   const auto format = parse_record_format(options.format);  // nullopt: line
-  if (format) std::fputs(record_header(*format).c_str(), stdout);
+  Output& out = Output::standard();
+  if (format) out.write(record_header(*format));
   store.select(selection, [&](const store::StoredPuzzle& stored) {
     const std::string line = format ? format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle),
                                                                 stored.grade, stored.rated},
                                                     *format)
                                     : engine::to_line(stored.puzzle) + "\n";
-    std::fwrite(line.data(), 1, line.size(), stdout);
+    out.write(line);
   });
   return kExitOk;
 }

@@ -2,9 +2,13 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <string>
 
+#include "output.hpp"
 #include "sudoforge/cli/app.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/store/store.hpp"
@@ -15,8 +19,13 @@ int main(int argc, char** argv) {
   // setvbuf requires. Reports of bad records still flush stdout first (report()).
   static char stdout_buffer[1 << 16];
   if (isatty(STDOUT_FILENO) == 0) std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
+  sudoforge::cli::guard_standard_streams();
   try {
-    return sudoforge::cli::run(argc, argv);
+    const int code = sudoforge::cli::run(argc, argv);
+    // What is still buffered, checked: output lost is an error, never a success.
+    sudoforge::cli::Output::standard().flush();
+    if (std::fclose(stdout) != 0) throw sudoforge::cli::CliError(std::string("cannot write to standard output: ") + std::strerror(errno));
+    return code;
   } catch (const sudoforge::store::StoreError& error) {
     std::fprintf(stderr, "sudoforge: %s\n", error.what());
     return sudoforge::cli::kExitError;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "output.hpp"
 #include "interrupt.hpp"
 
 namespace sudoforge::cli {
@@ -16,7 +17,7 @@ std::string InputRecord::message() const {
 }
 
 void report(const InputRecord& record) {
-  std::fflush(stdout);
+  Output::standard().flush();
   const char* prefix = record.kind == InputRecord::Kind::Unreadable ? "sudoforge: " : "";
   std::fprintf(stderr, "%s%s\n", prefix, record.message().c_str());
 }

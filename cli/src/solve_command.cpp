@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "output.hpp"
 #include "ordered_pipeline.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/puzzle_input.hpp"
@@ -151,10 +152,10 @@ int run_solve(const SolveOptions& options) {
           tally.max_seconds = std::max(tally.max_seconds, item.seconds);
           out.clear();
           format_item(item, options, out);
-          std::fwrite(out.data(), 1, out.size(), stdout);
+          Output::standard().write(out);
         }
       });
-  std::fflush(stdout);
+  Output::standard().flush();
 
   const double wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!options.quiet) std::fputs(summary(tally, wall_seconds, thread_limit.threads()).c_str(), stderr);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoforge/cli/errors.hpp"
+#include "output.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 
 namespace sudoforge::cli {
@@ -55,10 +56,10 @@ int run_stats(const StatsOptions& options) {
   if (options.check) {
     const std::string integrity = store.integrity_check();
     out += "integrity_check: " + integrity + "\n";
-    std::fputs(out.c_str(), stdout);
+    Output::standard().write(out);
     return integrity == "ok" ? kExitOk : kExitError;
   }
-  std::fputs(out.c_str(), stdout);
+  Output::standard().write(out);
   return kExitOk;
 }
 

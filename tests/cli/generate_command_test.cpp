@@ -155,7 +155,9 @@ TEST(GenerateCommand, FinishesAnInterruptedRunExactlyOnceWhenRunAgain) {
 
 TEST(GenerateCommand, SurvivesSigkillAtRandomPointsAndResumesToExactlyTheCount) {
   const std::string db = fresh_db("sigkill.db");
-  const std::string args = "generate -q --count 1500 --tier twins --seed 12 --threads 1 --db " + db;
+  const std::string out = testing::TempDir() + "sigkill.csv";
+  std::filesystem::remove(out);
+  const std::string args = "generate -q --count 1500 --tier twins --seed 12 --threads 1 --db " + db + " --out " + out;
   std::mt19937 random(20261122);
   std::uniform_int_distribution<int> delay_ms(50, 700);
   long before = 0;
@@ -181,6 +183,8 @@ TEST(GenerateCommand, SurvivesSigkillAtRandomPointsAndResumesToExactlyTheCount) 
   EXPECT_NE(stats.out.find("1500 puzzles, 1500 sightings"), std::string::npos) << stats.out;
   EXPECT_NE(stats.out.find("1 generate done"), std::string::npos) << stats.out;
   const auto straight = run_command(sudoforge("generate --count 1500 --tier twins --seed 12 --no-db -q --out -"));
+  // --out holds exactly the run's records, byte for byte, however often it was killed.
+  EXPECT_EQ(test::read_file(out), straight.out);
   std::vector<std::string> a;
   for (const auto& row : csv_rows(straight.out)) a.push_back(row[1]);
   std::istringstream lines(run_command(sudoforge("list --format line --db " + db)).out);
