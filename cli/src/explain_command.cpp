@@ -3,7 +3,9 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "output.hpp"
@@ -42,10 +44,15 @@ void setup_explain(CLI::App& app, int& exit_code) {
 int run_explain(const ExplainOptions& options) {
   const engine::Geometry geometry = resolve_geometry(options.geometry);
   std::string text = options.puzzle;
-  if (text == "-") {
+  if (text == "-") {  // one puzzle: a bounded read, so that an endless stream is refused, not swallowed
+    constexpr std::size_t kLimit = std::size_t{1} << 20;
     text.clear();
     char buffer[4096];
-    for (std::size_t n = 0; (n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) text.append(buffer, n);
+    for (std::size_t n = 0; text.size() <= kLimit && (n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) {
+      text.append(buffer, n);
+    }
+    if (std::ferror(stdin) != 0) throw CliError(std::string("cannot read standard input: ") + std::strerror(errno));
+    if (text.size() > kLimit) throw CliError("standard input holds more than 1 MiB: explain takes one puzzle");
   }
   engine::Grid puzzle(geometry);
   try {

@@ -410,6 +410,9 @@ void setup_generate(CLI::App& app, int& exit_code) {
 int run_generate(const GenerateOptions& options) {
   if (options.no_db && options.resume) throw CliError("--resume needs the database");
   if (options.no_db && options.out.empty()) throw CliError("--no-db needs --out, or the puzzles go nowhere");
+  // The request first: one that cannot be met creates no database.
+  std::optional<Request> asked;
+  if (!options.resume) asked = request_from(options);
   std::unique_ptr<store::Store> store;
   if (!options.no_db) store = std::make_unique<store::Store>(options.db);
 
@@ -419,49 +422,56 @@ int run_generate(const GenerateOptions& options) {
   std::optional<store::Run> resumed;
   if (options.resume) {
     resumed = store->run(*options.resume);
-    if (!resumed || resumed->command != "generate" || !resumed->seed) {
-      throw CliError(fmt::format("run {} in {} is not a generate run", *options.resume, options.db));
+    if (!resumed) throw CliError(fmt::format("there is no run {} in {}", *options.resume, options.db));
+    if (resumed->command != "generate" || !resumed->seed) {
+      throw CliError(fmt::format("run {} in {} is not a generate run but {}: only generate runs resume", *options.resume,
+                                 options.db, resumed->command));
     }
     request = Request::from_json(nlohmann::json::parse(resumed->parameters));
     seed = static_cast<std::uint64_t>(*resumed->seed);
   } else {
-    request = request_from(options);
+    request = *asked;
     seed = options.seed.value_or(0);
     if (!options.seed) {
       std::random_device device;
       seed = (static_cast<std::uint64_t>(device()) << 32 | device()) & 0x7FFFFFFFFFFFFFFFULL;
     }
     // The same command and seed again finishes what an earlier run left undone.
-    if (store) resumed = store->unfinished_run("generate", json_text(request.json()), static_cast<std::int64_t>(seed));
+    if (store) resumed = store->latest_run("generate", json_text(request.json()), static_cast<std::int64_t>(seed));
   }
   const std::string parameters = json_text(request.json());
   const Request mine = request.local();  // what this shard makes
+  if (resumed && resumed->status == "done") {
+    // The same request and seed make the same puzzles: nothing to add.
+    std::fprintf(stderr, "generate: run %lld made this already (the same request and seed): nothing to do; its puzzles: "
+                 "sudoforge list --run %lld --db %s\n",
+                 static_cast<long long>(resumed->id), static_cast<long long>(resumed->id), options.db.c_str());
+    return kExitOk;
+  }
 
-  std::int64_t run = 0;
+  // The run in the database: marked failed if anything below throws.
+  std::optional<store::RunGuard> guard;
   std::uint64_t next_index = 0;
   Accepted accepted(request.kind);
   if (resumed) {
-    if (resumed->status == "done") {
-      std::fprintf(stderr, "generate: run %lld is already done\n", static_cast<long long>(resumed->id));
-      return kExitOk;
-    }
-    run = resumed->id;
+    guard.emplace(*store, resumed->id);
     next_index = static_cast<std::uint64_t>(resumed->next_index);
-    for (const store::RunPuzzle& puzzle : store->run_puzzles(run)) {
+    for (const store::RunPuzzle& puzzle : store->run_puzzles(resumed->id)) {
       if (request.kind == QuotaKind::Level && !puzzle.level) {
-        throw CliError("run " + std::to_string(run) + " holds puzzles without a rating: run 'sudoforge upgrade --db " +
-                       options.db + "' first");
+        throw CliError("run " + std::to_string(resumed->id) +
+                       " holds puzzles without a rating: run 'sudoforge upgrade --db " + options.db + "' first");
       }
       accepted.add(puzzle.tier, puzzle.level.value_or(grader::Level::Easy), puzzle.canonical);
     }
     if (!options.quiet) {
       std::fprintf(stderr, "generate: resuming run %lld at candidate %llu with %lld of %lld made\n",
-                   static_cast<long long>(run), static_cast<unsigned long long>(next_index),
+                   static_cast<long long>(resumed->id), static_cast<unsigned long long>(next_index),
                    static_cast<long long>(accepted.total), static_cast<long long>(mine.count));
     }
   } else if (store) {
-    run = store->begin_run("generate", parameters, static_cast<std::int64_t>(seed), mine.count);
+    guard.emplace(*store, "generate", parameters, static_cast<std::int64_t>(seed), mine.count);
   }
+  const std::int64_t run = guard ? guard->id() : 0;
   if (!options.quiet) std::fprintf(stderr, "generate: seed %llu\n", static_cast<unsigned long long>(seed));
 
   const ThreadLimit thread_limit(options.threads);
@@ -518,7 +528,9 @@ int run_generate(const GenerateOptions& options) {
   const auto start = Clock::now();
   const InterruptGuard interrupt;
 
-  try {
+  // On an error the guard marks the run failed: the committed batches stay, and the
+  // same command resumes.
+  {
     // A batch is made whole before its first candidate is looked at, so a batch
     // also bounds the work made past the count. Small grids take batches of 4 to
     // spare the pipeline's per-batch cost; from 10x10 up a candidate can take
@@ -567,27 +579,32 @@ int run_generate(const GenerateOptions& options) {
         });
     commit();
     if (out) out->close();
-  } catch (const std::exception&) {
-    if (store) store->fail_run(run);  // the committed batches stay; the same command resumes
-    throw;
   }
   progress.finish();
 
   const bool complete = accepted.total >= mine.count;
   const bool interrupted = InterruptGuard::requested();
-  const std::string status = complete ? "done" : interrupted ? "interrupted" : "incomplete";
-  if (store) store->finish_run(run, status, accepted.total, 0, 0);
+  const store::RunStatus status = complete      ? store::RunStatus::Done
+                                  : interrupted ? store::RunStatus::Interrupted
+                                                : store::RunStatus::Incomplete;
+  if (guard) guard->finish(status);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!options.quiet) {
-    std::string where = store ? fmt::format("; run {} in {}", run, options.db) : "";
+    std::string where;
+    if (store) {  // the run's counts as committed, over all its sessions
+      const std::optional<store::Run> row = store->run(run);
+      where = fmt::format("; run {} in {}: {} new, {} already there", run, options.db, row ? row->added : 0,
+                          row ? row->duplicates : 0);
+    }
     // Candidates made in parallel beyond the last one needed (thrown away).
     const std::int64_t unused = made.load() - tried;
     const std::string lost = unused > 0 ? fmt::format(" (and {} made in flight, unused)", unused) : "";
     std::fprintf(stderr, "generate: %s: %lld of %lld puzzles (%s) from %.0f candidates%s in %.2f s: %.1f puzzles/s%s\n",
-                 status.c_str(), static_cast<long long>(accepted.total), static_cast<long long>(mine.count),
+                 std::string(store::run_status_name(status)).c_str(), static_cast<long long>(accepted.total), static_cast<long long>(mine.count),
                  accepted.detail().c_str(), static_cast<double>(tried), lost.c_str(), seconds,
                  seconds > 0 ? static_cast<double>(accepted.total) / seconds : 0.0, where.c_str());
   }
+  if (interrupted) return kExitInterrupted;
   return complete ? kExitOk : kExitRejected;
 }
 

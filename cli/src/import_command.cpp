@@ -52,7 +52,7 @@ int run_import(const ImportOptions& options) {
       {"input_format", options.input_format},
       {"max_te_depth", options.max_te_depth},
       {"shard", options.shard.empty() ? nlohmann::json(nullptr) : nlohmann::json(options.shard)}};
-  const std::int64_t run = store.begin_run("import", json_text(parameters), std::nullopt, 0);
+  store::RunGuard run(store, "import", json_text(parameters), std::nullopt, 0);
 
   GradeTally tally;
   long added = 0;
@@ -63,42 +63,39 @@ int run_import(const ImportOptions& options) {
     pending.clear();
   };
   const InterruptGuard interrupt;
-  try {
-    grade_inputs(inputs, InterruptGuard::requested, [&](std::span<GradedItem> items) {
-      for (GradedItem& item : items) {
-        const InputRecord& record = item.record;
-        if (record.kind == InputRecord::Kind::Unreadable) {
-          ++tally.unreadable;
-          report(record);
-          continue;
-        }
-        tally.count(item.grade);
-        if (item.grade.status != grader::Status::Unique) {
-          report_rejection(record, item.grade);
-          continue;
-        }
-        pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
-                                           std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
-                                           run, std::nullopt});
+  // On an error the guard marks the run failed; what was committed stays, and
+  // importing again completes the set.
+  grade_inputs(inputs, InterruptGuard::requested, [&](std::span<GradedItem> items) {
+    for (GradedItem& item : items) {
+      const InputRecord& record = item.record;
+      if (record.kind == InputRecord::Kind::Unreadable) {
+        ++tally.unreadable;
+        report(record);
+        continue;
       }
-      if (pending.size() >= kCommitEvery) flush();
-    });
-    flush();
-  } catch (const std::exception&) {
-    store.fail_run(run);  // what was committed stays; importing again completes the set
-    throw;
-  }
+      tally.count(item.grade);
+      if (item.grade.status != grader::Status::Unique) {
+        report_rejection(record, item.grade);
+        continue;
+      }
+      pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
+                                         std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
+                                         run.id(), std::nullopt});
+    }
+    if (pending.size() >= kCommitEvery) flush();
+  });
+  flush();
   const bool stopped = InterruptGuard::requested();
-  store.finish_run(run, stopped ? "interrupted" : "done", added, duplicates, tally.rejected() + tally.unreadable);
+  run.finish(stopped ? store::RunStatus::Interrupted : store::RunStatus::Done, tally.rejected() + tally.unreadable);
 
   if (!options.quiet) {
     std::fputs(fmt::format("{}\nimport: stored {} new, {} already in {} (run {}){}\n", tally.summary("import"), added,
-                           duplicates, options.db, run, stopped ? "; interrupted" : "")
+                           duplicates, options.db, run.id(), stopped ? "; interrupted" : "")
                    .c_str(),
                stderr);
   }
+  if (stopped) return kExitInterrupted;
   if (tally.unreadable > 0) return kExitError;
-  if (stopped) return kExitError;
   return tally.rejected() > 0 ? kExitRejected : kExitOk;
 }
 

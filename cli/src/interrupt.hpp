@@ -1,7 +1,8 @@
 #pragma once
-// Ctrl-C and kill (SIGINT, SIGTERM) as a request to stop: while an InterruptGuard
-// lives, those signals set a flag that long commands poll between puzzles, so they
-// can commit what they have and record the run as interrupted. Private to cli/.
+// Ctrl-C, kill and a closed terminal (SIGINT, SIGTERM, SIGHUP) as a request to stop:
+// while an InterruptGuard lives, those signals set a flag that long commands poll
+// between puzzles (and PuzzleInput between reads), so they can commit what they have,
+// record the run as interrupted and exit with kExitInterrupted. Private to cli/.
 
 namespace sudoforge::cli {
 

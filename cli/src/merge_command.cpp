@@ -27,15 +27,10 @@ int run_merge(const MergeOptions& options) {
     if (std::filesystem::equivalent(input, options.out, error)) {
       throw CliError("cannot merge database '" + input + "' into itself");
     }
-    const std::int64_t run = out.begin_run("merge", json_text(nlohmann::json{{"from", input}}), std::nullopt, 0);
-    store::MergeCounts counts;
-    try {
-      counts = out.merge_from(input);
-    } catch (const store::StoreError&) {
-      out.fail_run(run);
-      throw;
-    }
-    out.finish_run(run, "done", counts.puzzles, counts.duplicates, 0);
+    store::RunGuard run(out, "merge", json_text(nlohmann::json{{"from", input}}), std::nullopt, 0);
+    const store::MergeCounts counts = out.merge_from(input);
+    out.set_run_counts(run.id(), counts.puzzles, counts.duplicates);
+    run.finish(store::RunStatus::Done);
     std::fputs(fmt::format("merge: {}: {} new puzzles, {} already in {}, {} runs, {} sightings\n", input,
                            counts.puzzles, counts.duplicates, options.out, counts.runs, counts.sources)
                    .c_str(),

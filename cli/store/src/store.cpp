@@ -1,10 +1,16 @@
 #include "sudoforge/store/store.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
+#include <map>
 #include <random>
 #include <thread>
 
@@ -175,13 +181,30 @@ std::int64_t Store::begin_run(const std::string& command, const std::string& par
   return impl_->db.last_insert_rowid();
 }
 
-void Store::finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
-                       std::int64_t rejected) {
-  sqlite::Statement update(impl_->db,
-                           "UPDATE runs SET finished = ?2, status = ?3, added = ?4, duplicates = ?5, rejected = ?6 "
-                           "WHERE id = ?1");
-  update.bind(1, run).bind(2, detail::now_utc()).bind(3, status).bind(4, added).bind(5, duplicates).bind(6, rejected);
+std::string_view run_status_name(RunStatus status) {
+  switch (status) {
+    case RunStatus::Done: return "done";
+    case RunStatus::Interrupted: return "interrupted";
+    case RunStatus::Incomplete: return "incomplete";
+    case RunStatus::Failed: return "failed";
+  }
+  return "failed";
+}
+
+void Store::reopen_run(std::int64_t run) {
+  sqlite::Statement update(impl_->db, "UPDATE runs SET finished = NULL, status = 'running' WHERE id = ?1");
+  update.bind(1, run).run();
+}
+
+void Store::finish_run(std::int64_t run, RunStatus status, std::int64_t rejected) {
+  sqlite::Statement update(impl_->db, "UPDATE runs SET finished = ?2, status = ?3, rejected = ?4 WHERE id = ?1");
+  update.bind(1, run).bind(2, detail::now_utc()).bind(3, run_status_name(status)).bind(4, rejected);
   update.run();
+}
+
+void Store::set_run_counts(std::int64_t run, std::int64_t added, std::int64_t duplicates) {
+  sqlite::Statement update(impl_->db, "UPDATE runs SET added = ?2, duplicates = ?3 WHERE id = ?1");
+  update.bind(1, run).bind(2, added).bind(3, duplicates).run();
 }
 
 void Store::fail_run(std::int64_t run) noexcept {
@@ -232,10 +255,9 @@ std::optional<Run> Store::run(std::int64_t id) {
   return read_run(select);
 }
 
-std::optional<Run> Store::unfinished_run(const std::string& command, const std::string& parameters,
-                                         std::int64_t seed) {
+std::optional<Run> Store::latest_run(const std::string& command, const std::string& parameters, std::int64_t seed) {
   sqlite::Statement select(impl_->db, std::string(kRunColumns) +
-                                          " WHERE command = ?1 AND parameters = ?2 AND seed = ?3 AND status != 'done' "
+                                          " WHERE command = ?1 AND parameters = ?2 AND seed = ?3 "
                                           "ORDER BY id DESC LIMIT 1");
   select.bind(1, command).bind(2, parameters).bind(3, seed);
   if (!select.step()) return std::nullopt;
@@ -265,7 +287,16 @@ std::vector<bool> Store::add(std::span<const NewPuzzle> batch,
   added.reserve(batch.size());
   const std::string now = detail::now_utc();
   sqlite::Transaction transaction(impl_->db);
-  for (const NewPuzzle& puzzle : batch) added.push_back(impl_->add(puzzle, now).second);
+  std::map<std::int64_t, std::pair<std::int64_t, std::int64_t>> counts;  // by run: added, duplicates
+  for (const NewPuzzle& puzzle : batch) {
+    added.push_back(impl_->add(puzzle, now).second);
+    auto& count = counts[puzzle.run];
+    (added.back() ? count.first : count.second)++;
+  }
+  for (const auto& [run, count] : counts) {
+    sqlite::Statement update(impl_->db, "UPDATE runs SET added = added + ?2, duplicates = duplicates + ?3 WHERE id = ?1");
+    update.bind(1, run).bind(2, count.first).bind(3, count.second).run();
+  }
   if (progress) {
     sqlite::Statement update(impl_->db, "UPDATE runs SET next_index = ?2 WHERE id = ?1");
     update.bind(1, progress->first).bind(2, progress->second).run();
@@ -287,6 +318,61 @@ std::string Store::integrity_check() {
   std::string result;
   while (check.step()) result += (result.empty() ? "" : "\n") + check.text(0);
   return result;
+}
+
+RunGuard::RunGuard(Store& store, const std::string& command, const std::string& parameters,
+                   std::optional<std::int64_t> seed, std::int64_t requested)
+    : store_(store), id_(store.begin_run(command, parameters, seed, requested)) {
+  try {
+    lock();
+  } catch (...) {
+    store_.fail_run(id_);
+    throw;
+  }
+}
+
+RunGuard::RunGuard(Store& store, std::int64_t run) : store_(store), id_(run) {
+  lock();  // before touching the run: another process may be working on it
+  store_.reopen_run(id_);
+}
+
+RunGuard::~RunGuard() {
+  if (!finished_) store_.fail_run(id_);
+  unlock();
+}
+
+void RunGuard::finish(RunStatus status, std::int64_t rejected) {
+  store_.finish_run(id_, status, rejected);
+  finished_ = true;
+  unlock();
+}
+
+void RunGuard::lock() {
+  lock_path_ = store_.path() + "-run-" + std::to_string(id_) + ".lock";
+  lock_fd_ = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0) {
+    throw StoreError("cannot lock run " + std::to_string(id_) + " of database '" + store_.path() + "': cannot open '" +
+                     lock_path_ + "': " + std::strerror(errno));
+  }
+  if (::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    const int error = errno;
+    ::close(lock_fd_);
+    lock_fd_ = -1;
+    if (error == EWOULDBLOCK) {
+      throw StoreError("run " + std::to_string(id_) + " of database '" + store_.path() +
+                       "' is being made by another process right now: wait for it to end, or ask for something else "
+                       "(another --seed)");
+    }
+    throw StoreError("cannot lock run " + std::to_string(id_) + " of database '" + store_.path() +
+                     "': " + std::strerror(error));
+  }
+}
+
+void RunGuard::unlock() noexcept {
+  if (lock_fd_ < 0) return;
+  ::unlink(lock_path_.c_str());  // while still held: no other process can be between open and flock on it
+  ::close(lock_fd_);
+  lock_fd_ = -1;
 }
 
 }  // namespace sudoforge::store

@@ -7,10 +7,13 @@
 
 namespace sudoforge::cli {
 
-// Exit codes, as ripgrep has them: 0 all good, 1 some input rejected, 2 error.
+// Exit codes, as ripgrep has them: 0 all good, 1 some input rejected (or a bound
+// reached before the count), 2 error; and 130 (128 + SIGINT, as shells report a
+// Ctrl-C) for every command stopped by SIGINT, SIGTERM or SIGHUP.
 constexpr int kExitOk = 0;
 constexpr int kExitRejected = 1;
 constexpr int kExitError = 2;
+constexpr int kExitInterrupted = 130;
 
 class CliError : public std::runtime_error {
  public:

@@ -13,6 +13,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudoforge/engine/grid.hpp"
@@ -50,6 +51,15 @@ struct StoredPuzzle {
   bool rated = true;  // false for a row stored before schema 3 and not upgraded yet
 };
 
+// How a run ended (a run still going, or killed, reads "running").
+enum class RunStatus {
+  Done,         // made or read everything asked for
+  Interrupted,  // stopped by a signal (SIGINT, SIGTERM, SIGHUP); the same command resumes it
+  Incomplete,   // stopped by a bound (--max-candidates, or the give-up bound) before the count
+  Failed,       // stopped by an error (disk full, output lost, ...); the same command resumes it
+};
+std::string_view run_status_name(RunStatus status);  // "done", "interrupted", "incomplete", "failed"
+
 struct Run {
   std::int64_t id = 0;
   std::string uid;         // unique across databases, so merging twice adds nothing
@@ -58,10 +68,10 @@ struct Run {
   std::optional<std::int64_t> seed;
   std::string started;     // ISO 8601, UTC
   std::string finished;    // empty while running
-  std::string status;      // "running", "done", "interrupted", "failed"
+  std::string status;      // "running", or run_status_name() of how it ended
   std::int64_t requested = 0;
-  std::int64_t added = 0;       // new puzzles
-  std::int64_t duplicates = 0;  // puzzles already stored
+  std::int64_t added = 0;       // new puzzles, as committed
+  std::int64_t duplicates = 0;  // puzzles already stored, as committed
   std::int64_t rejected = 0;    // input that could not be stored
   std::int64_t next_index = 0;  // generation: candidates below this one are done
 };
@@ -121,27 +131,31 @@ class Store {
 
   const std::string& path() const;
 
-  // Records a run as started; returns its id.
+  // Records a run as started; returns its id. Prefer RunGuard, which also ends it.
   std::int64_t begin_run(const std::string& command, const std::string& parameters,
                          std::optional<std::int64_t> seed, std::int64_t requested);
-  // Records its end ("done", "interrupted", "failed") and its counts.
-  void finish_run(std::int64_t run, const std::string& status, std::int64_t added, std::int64_t duplicates,
-                  std::int64_t rejected);
+  // Marks an unfinished run as running again (resuming it).
+  void reopen_run(std::int64_t run);
+  // Records its end and the input it rejected (its added and duplicates counts are
+  // kept by add(), commit by commit).
+  void finish_run(std::int64_t run, RunStatus status, std::int64_t rejected = 0);
+  // Sets a run's counts (merge, whose puzzles do not go through add()).
+  void set_run_counts(std::int64_t run, std::int64_t added, std::int64_t duplicates);
   // Marks a run "failed", if the database still takes writes; for error paths, so
   // it never throws (the error being handled is the one to report). The run can
   // still be resumed like an interrupted one.
   void fail_run(std::int64_t run) noexcept;
   std::vector<Run> runs();
   std::optional<Run> run(std::int64_t id);
-  // The newest run of `command` with exactly these parameters and seed that did not
-  // finish (running, interrupted or killed), if any.
-  std::optional<Run> unfinished_run(const std::string& command, const std::string& parameters, std::int64_t seed);
+  // The newest run of `command` with exactly these parameters and seed, if any.
+  std::optional<Run> latest_run(const std::string& command, const std::string& parameters, std::int64_t seed);
   // Every puzzle a run produced, in candidate order.
   std::vector<RunPuzzle> run_puzzles(std::int64_t run);
 
   // Stores a batch in one transaction. For each puzzle: true if it was new, false
   // if an equivalent one was stored already (its source is then recorded as
-  // another sighting). All or nothing: on error nothing of the batch is kept. With
+  // another sighting); each puzzle's run counts it as added or duplicate in the
+  // same transaction. All or nothing: on error nothing of the batch is kept. With
   // `progress` (run, next index), the run's next_index is set in the same
   // transaction, so a resumed run restarts exactly after what was committed.
   std::vector<bool> add(std::span<const NewPuzzle> batch,
@@ -174,6 +188,36 @@ class Store {
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
+};
+
+// A run from its beginning to its end, for every command that makes one: if it is
+// not finished, it is marked failed when the guard goes (an exception, an early
+// return). It also holds a lock on the run (a file beside the database, "DB-run-N.lock",
+// taken with flock), so that two processes never work on one run: a second that
+// would resume it while the first is still going is refused.
+class RunGuard {
+ public:
+  // Begins a new run.
+  RunGuard(Store& store, const std::string& command, const std::string& parameters, std::optional<std::int64_t> seed,
+           std::int64_t requested);
+  // Takes up an unfinished run again. Throws StoreError if another process holds it.
+  RunGuard(Store& store, std::int64_t run);
+  ~RunGuard();
+  RunGuard(const RunGuard&) = delete;
+  RunGuard& operator=(const RunGuard&) = delete;
+
+  std::int64_t id() const { return id_; }
+  void finish(RunStatus status, std::int64_t rejected = 0);
+
+ private:
+  void lock();
+  void unlock() noexcept;
+
+  Store& store_;
+  std::int64_t id_ = 0;
+  bool finished_ = false;
+  int lock_fd_ = -1;
+  std::string lock_path_;
 };
 
 }  // namespace sudoforge::store
