@@ -60,7 +60,7 @@ int run_export(const ExportOptions& options) {
       options.text.empty() && options.csv.empty() && options.jsonl.empty()) {
     throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
   }
-  store::Store store(options.db);
+  store::Store store(options.db, store::Store::Access::ReadOnly);
   note_unrated(store);
   std::vector<store::StoredPuzzle> selected;
   store.select(resolve_selection(options.selection), [&](const store::StoredPuzzle& puzzle) { selected.push_back(puzzle); });

@@ -23,7 +23,7 @@ void setup_list(CLI::App& app, int& exit_code) {
 
 int run_list(const ListOptions& options) {
   const store::Selection selection = resolve_selection(options.selection);
-  store::Store store(options.db);
+  store::Store store(options.db, store::Store::Access::ReadOnly);
   note_unrated(store);
   const auto format = parse_record_format(options.format);  // nullopt: line
   Output& out = Output::standard();

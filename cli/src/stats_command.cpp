@@ -22,7 +22,7 @@ void setup_stats(CLI::App& app, int& exit_code) {
 }
 
 int run_stats(const StatsOptions& options) {
-  store::Store store(options.db);
+  store::Store store(options.db, store::Store::Access::ReadOnly);
   note_unrated(store);
   const store::Stats stats = store.stats();
   std::string out = fmt::format("{}: {} puzzles, {} sightings\n", options.db, stats.puzzles, stats.sources);

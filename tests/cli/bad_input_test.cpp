@@ -209,6 +209,51 @@ TEST(BadDatabase, AReadOnlyFileIsReadButNotWritten) {
   EXPECT_EQ(count_lines(read.out), 94);
 }
 
+// Reading commands never create a database: a mistyped --db is an error, not an
+// empty answer (issue 15, item 9); nor does a request refused before any work.
+TEST(BadDatabase, AMistypedDatabaseIsAnErrorAndNoFileIsMade) {
+  const std::string db = fresh_db("mistyped.db");
+  for (const std::string command : {"list", "stats", "export --text -"}) {
+    const auto result = run_command(sudoforge(command + " --db " + db));
+    EXPECT_EQ(result.exit_code, 2) << command;
+    EXPECT_EQ(result.err, "sudoforge: cannot open database '" + db +
+                              "': no such file (list, stats and export only read a database: import or generate "
+                              "make one)\n")
+        << command;
+    EXPECT_FALSE(std::filesystem::exists(db)) << command;
+  }
+  const auto refused = run_command(sudoforge("generate --count 0 --db " + db));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_FALSE(std::filesystem::exists(db));
+}
+
+// A database in a folder this process cannot write (a shared, read-only copy) is
+// still read by every reading command.
+TEST(BadDatabase, ADatabaseInAReadOnlyFolderIsRead) {
+  namespace fs = std::filesystem;
+  const std::string folder = testing::TempDir() + "readonly_folder/";
+  if (fs::exists(folder)) fs::permissions(folder, fs::perms::owner_all);
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const std::string db = folder + "ro.db";
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("hardest.txt"))).exit_code, 0);
+  fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                              fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+  const auto list = run_command(unprivileged(sudoforge("list --format line --db " + db)));
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_EQ(count_lines(list.out), 11);
+  const auto stats = run_command(unprivileged(sudoforge("stats --check --db " + db)));
+  EXPECT_EQ(stats.exit_code, 0) << stats.err;
+  EXPECT_NE(stats.out.find("integrity_check: ok"), std::string::npos) << stats.out;
+  const auto text = run_command(unprivileged(sudoforge("export --text - --db " + db)));
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(count_lines(text.out), 11);
+  const auto write = run_command(unprivileged(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))));
+  EXPECT_EQ(write.exit_code, 2);
+  fs::permissions(folder, fs::perms::owner_all);
+}
+
 TEST(BadDatabase, AFullDiskFailsTheRunKeepsWhatWasCommittedAndTheNextRunCompletes) {
   const std::string db = fresh_db("full.db");
   const std::string file = test::data_path("17clue.txt");
@@ -223,6 +268,8 @@ TEST(BadDatabase, AFullDiskFailsTheRunKeepsWhatWasCommittedAndTheNextRunComplete
   const long kept = stored(db);
   EXPECT_GT(kept, 0);
   EXPECT_LT(kept, 49158);
+  // The failed run's count is what it committed (issue 15, item 8).
+  EXPECT_NE(check.out.find(": " + std::to_string(kept) + " new, 0 duplicates"), std::string::npos) << check.out;
   ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + file)).exit_code, 0);
   EXPECT_EQ(stored(db), 49158);
 }

@@ -10,7 +10,7 @@ namespace sudoforge::store {
 
 class Store::Impl {
  public:
-  explicit Impl(const std::string& path);
+  Impl(const std::string& path, Store::Access access);
 
   sqlite::Connection db;
   sqlite::Statement insert_puzzle;

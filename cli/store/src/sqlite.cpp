@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "sudoforge/store/store.hpp"
@@ -11,10 +12,33 @@ namespace sudoforge::store::sqlite {
 
 void Connection::Close::operator()(sqlite3* db) const { sqlite3_close_v2(db); }
 
-Connection::Connection(const std::string& path, bool create) : path_(path) {
+namespace {
+// "file:PATH?immutable=1", with the characters a URI gives meaning to escaped.
+std::string immutable_uri(const std::string& path) {
+  std::string uri = "file:";
+  for (const char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char escaped[4];
+      std::snprintf(escaped, sizeof escaped, "%%%02X", static_cast<unsigned char>(c));
+      uri += escaped;
+    } else {
+      uri += c;
+    }
+  }
+  return uri + "?immutable=1";
+}
+}  // namespace
+
+Connection::Connection(const std::string& path, bool create)
+    : Connection(path, path, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)) {}
+
+Connection::Connection(const std::string& path, ReadOnly read_only)
+    : Connection(path, read_only.immutable ? immutable_uri(path) : path,
+                 SQLITE_OPEN_READONLY | (read_only.immutable ? SQLITE_OPEN_URI : 0)) {}
+
+Connection::Connection(const std::string& path, const std::string& name, int flags) : path_(path) {
   sqlite3* db = nullptr;
-  const int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX;
-  const int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  const int code = sqlite3_open_v2(name.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   db_.reset(db);
   if (code != SQLITE_OK) {
     const std::string message = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code);

@@ -22,6 +22,12 @@ class Connection {
  public:
   // Opens (creating if allowed) the database file. Throws StoreError.
   Connection(const std::string& path, bool create);
+  // Opens it for reading only; `immutable`: also without the -shm and -wal files a
+  // WAL database needs (for a file in a folder this process cannot write).
+  struct ReadOnly {
+    bool immutable = false;
+  };
+  Connection(const std::string& path, ReadOnly read_only);
   sqlite3* handle() const { return db_.get(); }
   const std::string& path() const { return path_; }
 
@@ -34,6 +40,7 @@ class Connection {
   int changes() const;
 
  private:
+  Connection(const std::string& path, const std::string& name, int flags);
   struct Close {
     void operator()(sqlite3* db) const;
   };

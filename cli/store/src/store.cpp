@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <thread>
@@ -54,7 +55,7 @@ void use_wal(sqlite::Connection& db) {
 // Opens and readies the connection: WAL, NORMAL sync, foreign keys, busy timeout,
 // then the schema. Reading user_version first makes a file that is not SQLite fail
 // here, with SQLite's own words.
-sqlite::Connection& ready(sqlite::Connection& db) {
+sqlite::Connection ready(sqlite::Connection&& db) {
   db.check(sqlite3_busy_timeout(db.handle(), sqlite::kBusyTimeoutMs), "cannot set the busy timeout");
   try {
     detail::schema_version(db);
@@ -66,7 +67,7 @@ sqlite::Connection& ready(sqlite::Connection& db) {
   db.execute("PRAGMA foreign_keys = ON");
   db.execute("PRAGMA cache_size = -65536");  // 64 MiB of pages: inserts stay in memory between commits
   detail::prepare_schema(db, Store::kSchemaVersion);
-  return db;
+  return std::move(db);
 }
 
 std::string box_of(const engine::Geometry& geometry) {
@@ -123,9 +124,51 @@ void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& g
 
 }  // namespace detail
 
-Store::Impl::Impl(const std::string& path)
-    : db(path, true),
-      insert_puzzle(ready(db), kInsertPuzzle),
+namespace {
+
+// A database for reading only (list, stats, export): never created, never changed,
+// readable in a folder this process cannot write. A file of an older schema is
+// migrated first where it can be written (an older database gets the new fields
+// when it is opened), and refused where it cannot.
+sqlite::Connection open_for_reading(const std::string& path) {
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) {
+    throw StoreError("cannot open database '" + path +
+                     "': no such file (list, stats and export only read a database: import or generate make one)");
+  }
+  for (const bool immutable : {false, true}) {
+    sqlite::Connection db(path, sqlite::Connection::ReadOnly{immutable});
+    db.check(sqlite3_busy_timeout(db.handle(), sqlite::kBusyTimeoutMs), "cannot set the busy timeout");
+    int version = 0;
+    try {
+      version = detail::schema_version(db);
+    } catch (const StoreError&) {
+      // A WAL database in a folder that cannot be written: no -shm file can be made,
+      // and none is needed when nobody can write the database either.
+      const int primary = sqlite3_extended_errcode(db.handle()) & 0xFF;
+      if (!immutable && (primary == SQLITE_CANTOPEN || primary == SQLITE_READONLY)) continue;
+      throw StoreError("cannot open database '" + path + "': " + sqlite3_errmsg(db.handle()));
+    }
+    if (version > 0 && version < Store::kSchemaVersion && ::access(path.c_str(), W_OK) == 0) {
+      return ready(sqlite::Connection(path, false));
+    }
+    detail::require_version(db, Store::kSchemaVersion);  // not sudoforge's, newer, or older and read-only: throws
+    db.execute("PRAGMA query_only = 1");
+    return db;
+  }
+  throw StoreError("cannot open database '" + path + "'");  // not reached: the immutable pass returns or throws
+}
+
+sqlite::Connection connect(const std::string& path, Store::Access access) {
+  if (access == Store::Access::ReadOnly) return open_for_reading(path);
+  return ready(sqlite::Connection(path, true));
+}
+
+}  // namespace
+
+Store::Impl::Impl(const std::string& path, Store::Access access)
+    : db(connect(path, access)),
+      insert_puzzle(db, kInsertPuzzle),
       find_puzzle(db, "SELECT id FROM puzzles WHERE box = ?1 AND variant = ?2 AND canonical = ?3"),
       insert_source(db,
                     "INSERT INTO sources (puzzle_id, run_id, source, seen, item) VALUES (?1, ?2, ?3, ?4, ?5) "
@@ -160,7 +203,7 @@ std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const st
   return {id, added};
 }
 
-Store::Store(const std::string& path) : impl_(std::make_unique<Impl>(path)) {}
+Store::Store(const std::string& path, Access access) : impl_(std::make_unique<Impl>(path, access)) {}
 Store::~Store() = default;
 Store::Store(Store&&) noexcept = default;
 Store& Store::operator=(Store&&) noexcept = default;

@@ -121,10 +121,15 @@ class Store {
  public:
   static constexpr int kSchemaVersion = 3;
 
-  // Opens the database at `path`, creating it (and its schema) if missing and
-  // migrating an older schema. Throws StoreError for a file that is not SQLite or
-  // not sudoforge's, or whose schema is newer than this program knows.
-  explicit Store(const std::string& path);
+  enum class Access {
+    ReadWrite,  // created if missing, an older schema migrated
+    ReadOnly,   // for commands that only read: never created or changed; works in a
+                // folder that cannot be written (an older schema is migrated where
+                // the file can be written, else refused)
+  };
+  // Opens the database at `path`. Throws StoreError for a file that is missing (read
+  // only), not SQLite or not sudoforge's, or whose schema is newer than this program knows.
+  explicit Store(const std::string& path, Access access = Access::ReadWrite);
   ~Store();
   Store(Store&&) noexcept;
   Store& operator=(Store&&) noexcept;
