@@ -68,6 +68,22 @@ std::pair<int, int> parse_shard(const std::string& text) {
   return {shard, shards};
 }
 
+CLI::Validator whole_number(std::int64_t min, std::int64_t max) {
+  const std::string range = max == std::numeric_limits<std::int64_t>::max()
+                                ? "of at least " + std::to_string(min)
+                                : "from " + std::to_string(min) + " to " + std::to_string(max);
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        std::int64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value < min || value > max) {
+          return "'" + text + "' is not a whole number " + range;
+        }
+        return {};
+      },
+      "INT " + range);
+}
+
 void add_threads_option(CLI::App& command, int& threads) {
   command.add_option("--threads", threads, "Worker threads (default: every core)")->check(CLI::Range(0, 4096));
 }

@@ -371,7 +371,7 @@ Output resume_out(const std::string& path, RecordFormat format, std::uint64_t se
 void setup_generate(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GenerateOptions>();
   CLI::App* command = app.add_subcommand("generate", "Make rated, unique, minimal puzzles to order");
-  command->add_option("--count", options->count, "How many puzzles");
+  command->add_option("--count", options->count, "How many puzzles")->check(whole_number(1));
   command->add_option("--tier", options->tier, "Only this tier: singles, twins, diabolical")
       ->check(CLI::IsMember({"singles", "twins", "diabolical"}));
   command->add_option("--level", options->level, "Only this level: easy, medium, hard, fiendish, extreme")
@@ -385,7 +385,8 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"none", "rot180", "rot90", "mirror", "diagonal"}))
       ->capture_default_str();
   add_geometry_options(*command, options->geometry);
-  command->add_option("--seed", options->seed, "Seed (default: a random one, printed and stored)");
+  command->add_option("--seed", options->seed, "Seed (default: a random one, printed and stored)")
+      ->check(whole_number(0));
   add_threads_option(*command, options->threads);
   add_database_option(*command, options->db);
   command->add_flag("--no-db", options->no_db, "Do not store (use with --out)");
@@ -394,7 +395,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"csv", "jsonl"}))
       ->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "No progress line and no summary on stderr");
-  command->add_option("--resume", options->resume, "Finish the interrupted run with this id");
+  command->add_option("--resume", options->resume, "Finish the interrupted run with this id")->check(whole_number(1));
   command->add_option("--max-steps", options->max_steps, "Local-search steps per candidate for rare targets")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
@@ -402,7 +403,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(1, 8))
       ->capture_default_str();
   command->add_option("--max-candidates", options->max_candidates, "Give up after this many candidates (0: never)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(whole_number(0));
   add_shard_option(*command, options->shard);
   command->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/cli/errors.hpp"
 
 namespace sudoforge::cli {
@@ -72,12 +73,12 @@ void add_selection_options(CLI::App& command, SelectionOptions& options) {
   command.add_option("--clues", options.clues, "Clue range MIN:MAX");
   add_geometry_options(command, options.geometry);
   command.add_option("--run", options.run, "Only puzzles first stored by this run");
-  command.add_option("--limit", options.limit, "At most this many")->check(CLI::PositiveNumber);
+  command.add_option("--limit", options.limit, "At most this many")->check(whole_number(1));
   command.add_option("--order", options.order, "id, score, rating, clues or random")
       ->check(CLI::IsMember({"id", "score", "rating", "clues", "random"}))
       ->capture_default_str();
   command.add_flag("--descending", options.descending, "Largest first (with --order id, score, rating or clues)");
-  command.add_option("--seed", options.seed, "Seed of --order random (same seed, same order)");
+  command.add_option("--seed", options.seed, "Seed of --order random (same seed, same order)")->check(whole_number(0));
 }
 
 store::Selection resolve_selection(const SelectionOptions& options) {

@@ -8,8 +8,12 @@
 #include "sudoforge/engine/geometry.hpp"
 #include "sudoforge/engine/text_format.hpp"
 
+#include <cstdint>
+#include <limits>
+
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace sudoforge::cli {
@@ -39,6 +43,11 @@ void add_database_option(CLI::App& command, std::string& path);
 void add_shard_option(CLI::App& command, std::string& shard);
 // Parses "K/N" with 0 <= K < N. Throws CliError naming the text.
 std::pair<int, int> parse_shard(const std::string& text);
+
+// A check that an option's text is a whole number from `min` to `max`, for options
+// CLI11 would otherwise take wrongly: "-1" for an unsigned one becomes 2^64-1, a
+// number too big is clamped, and its own range check prints a 300-digit bound.
+CLI::Validator whole_number(std::int64_t min, std::int64_t max = std::numeric_limits<std::int64_t>::max());
 
 // Adds --threads N (0, the default, means every core).
 void add_threads_option(CLI::App& command, int& threads);
