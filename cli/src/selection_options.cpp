@@ -83,9 +83,10 @@ void add_selection_options(CLI::App& command, SelectionOptions& options) {
 
 store::Selection resolve_selection(const SelectionOptions& options) {
   store::Selection selection;
-  if (options.tier == "singles") selection.tier = grader::Tier::Singles;
-  if (options.tier == "twins") selection.tier = grader::Tier::Twins;
-  if (options.tier == "diabolical") selection.tier = grader::Tier::Diabolical;
+  if (!options.tier.empty()) {
+    selection.tier = grader::parse_tier(options.tier);
+    if (!selection.tier) throw CliError("unknown tier '" + options.tier + "': singles, twins or diabolical");
+  }
   selection.te_depth = options.te_depth;
   if (!options.level.empty()) selection.level = grader::parse_level(options.level);
   parse_rating_range(options.rating, "--rating", selection.rating_min, selection.rating_max);

@@ -26,6 +26,13 @@ std::string_view tier_name(Tier tier) {
   return "?";
 }
 
+std::optional<Tier> parse_tier(std::string_view name) {
+  for (const Tier tier : {Tier::Singles, Tier::Twins, Tier::Diabolical}) {
+    if (name == tier_name(tier)) return tier;
+  }
+  return std::nullopt;
+}
+
 std::string_view status_name(Status status) {
   switch (status) {
     case Status::Unique: return "unique";

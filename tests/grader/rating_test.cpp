@@ -86,6 +86,11 @@ TEST(Rating, LevelsAreTheRatingCutAtTheirPoints) {
   EXPECT_FALSE(parse_level("tricky"));
 }
 
+TEST(Rating, TierNamesRoundTripAndNothingElseIsATier) {
+  for (const Tier tier : {Tier::Singles, Tier::Twins, Tier::Diabolical}) EXPECT_EQ(parse_tier(tier_name(tier)), tier);
+  for (const char* other : {"", "Singles", "twinz", "diabolical ", "?"}) EXPECT_FALSE(parse_tier(other)) << other;
+}
+
 TEST(Rating, TextRoundTrips) {
   EXPECT_EQ(rating_text(71), "7.1");
   EXPECT_EQ(rating_text(105), "10.5");

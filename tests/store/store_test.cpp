@@ -1,6 +1,7 @@
 #include "sudoforge/store/store.hpp"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -87,6 +88,32 @@ TEST(Store, RefusesANewerSchemaAndAForeignDatabase) {
         }
       },
       StoreError);
+}
+
+// A value this sudoforge does not know (a tier, a level) is an error naming the
+// puzzle, never silently another value (it used to read as diabolical).
+TEST(Store, RefusesATierOrLevelItDoesNotKnow) {
+  const std::string path = fresh_path("unknown_tier.db");
+  {
+    Store store(path);
+    store.add(prepare(test::load_puzzles("hardest.txt"), 0, "hardest.txt"));
+  }
+  for (const char* change : {"UPDATE puzzles SET tier = 'twinz' WHERE id = 3", "UPDATE puzzles SET tier = 'diabolical', "
+                                                                                  "level = 'insane' WHERE id = 3"}) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, change, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+    Store store(path);
+    try {
+      store.select(Selection{}, [](const StoredPuzzle&) {});
+      FAIL() << "read an unknown value: " << change;
+    } catch (const StoreError& error) {
+      const std::string what = std::string(change).find("insane") != std::string::npos ? "level 'insane'" : "tier 'twinz'";
+      EXPECT_EQ(std::string(error.what()),
+                "puzzle 3 has the unknown " + what + " (a database changed by hand, or by a newer sudoforge)");
+    }
+  }
 }
 
 TEST(Store, KeepsEachPuzzleOnceAndRecordsWhereItWasSeenAgain) {

@@ -26,6 +26,17 @@ namespace detail {
 // Now, as ISO 8601 UTC with seconds ("2026-11-22T01:40:05Z").
 std::string now_utc();
 
+// What a row holds that this sudoforge does not know: "puzzle ID has the unknown
+// FIELD 'TEXT' (...)".
+std::string unknown_value(std::int64_t id, std::string_view field, std::string_view text);
+// A value read from a row, or StoreError when it is not one this sudoforge knows:
+// never silently another value.
+template <typename T>
+T known(const std::optional<T>& value, std::int64_t id, std::string_view field, std::string_view text) {
+  if (!value) throw StoreError(unknown_value(id, field, text));
+  return *value;
+}
+
 // A StoredPuzzle from a row of kPuzzleColumns.
 StoredPuzzle read_puzzle(const sqlite::Statement& row);
 

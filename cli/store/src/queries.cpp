@@ -46,16 +46,14 @@ void bind_where(sqlite::Statement& statement, const Selection& s) {
   if (s.run) statement.bind(statement.parameter(":run"), *s.run);
 }
 
-std::optional<grader::Tier> parse_tier(const std::string& name) {
-  for (grader::Tier tier : {grader::Tier::Singles, grader::Tier::Twins, grader::Tier::Diabolical}) {
-    if (name == grader::tier_name(tier)) return tier;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 namespace detail {
+
+std::string unknown_value(std::int64_t id, std::string_view field, std::string_view text) {
+  return "puzzle " + std::to_string(id) + " has the unknown " + std::string(field) + " '" + std::string(text) +
+         "' (a database changed by hand, or by a newer sudoforge)";
+}
 
 StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   StoredPuzzle stored;
@@ -71,7 +69,7 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   grade.solution = engine::parse_puzzle(row.text(7), geometry);
   grade.clues = static_cast<int>(row.integer(8));
   grade.status = grader::Status::Unique;
-  grade.tier = parse_tier(row.text(10)).value_or(grader::Tier::Diabolical);
+  grade.tier = known(grader::parse_tier(row.text(10)), stored.id, "tier", row.text(10));
   grade.te_depth = static_cast<int>(row.integer(11));
   grade.score = static_cast<int>(row.integer(12));
   grade.rounds = static_cast<int>(row.integer(13));
@@ -83,9 +81,9 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   stored.rated = !row.is_null(20);
   if (stored.rated) {
     grade.rating = static_cast<int>(row.integer(20));
-    grade.level = grader::parse_level(row.text(21)).value_or(grader::Level::Extreme);
-    grade.hardest = grader::parse_human_technique(row.text(22)).value_or(grader::HumanTechnique::NestedForcingChain);
-    grade.human_counts = grader::parse_techniques(row.text(23)).value_or(std::array<int, grader::kHumanTechniqueCount>{});
+    grade.level = known(grader::parse_level(row.text(21)), stored.id, "level", row.text(21));
+    grade.hardest = known(grader::parse_human_technique(row.text(22)), stored.id, "hardest technique", row.text(22));
+    grade.human_counts = known(grader::parse_techniques(row.text(23)), stored.id, "techniques", row.text(23));
   }
   return stored;
 }

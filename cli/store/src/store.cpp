@@ -309,16 +309,15 @@ std::optional<Run> Store::latest_run(const std::string& command, const std::stri
 
 std::vector<RunPuzzle> Store::run_puzzles(std::int64_t run) {
   sqlite::Statement select(impl_->db,
-                           "SELECT p.canonical, p.tier, s.item, p.level FROM sources s JOIN puzzles p ON p.id = s.puzzle_id "
-                           "WHERE s.run_id = ?1 ORDER BY s.item");
+                           "SELECT p.canonical, p.tier, s.item, p.level, p.id FROM sources s JOIN puzzles p ON "
+                           "p.id = s.puzzle_id WHERE s.run_id = ?1 ORDER BY s.item");
   select.bind(1, run);
   std::vector<RunPuzzle> puzzles;
   while (select.step()) {
-    const std::string tier = select.text(1);
-    RunPuzzle puzzle{select.text(0), grader::Tier::Singles, select.integer(2), std::nullopt};
-    if (tier == "twins") puzzle.tier = grader::Tier::Twins;
-    if (tier == "diabolical") puzzle.tier = grader::Tier::Diabolical;
-    if (!select.is_null(3)) puzzle.level = grader::parse_level(select.text(3));
+    const std::int64_t id = select.integer(4);
+    RunPuzzle puzzle{select.text(0), detail::known(grader::parse_tier(select.text(1)), id, "tier", select.text(1)),
+                     select.integer(2), std::nullopt};
+    if (!select.is_null(3)) puzzle.level = detail::known(grader::parse_level(select.text(3)), id, "level", select.text(3));
     puzzles.push_back(std::move(puzzle));
   }
   return puzzles;

@@ -37,6 +37,7 @@ enum class Technique : std::uint8_t { NakedSingle, HiddenSingle, NakedTwins, Hid
 constexpr int kTechniqueCount = 4;
 
 std::string_view tier_name(Tier tier);              // "singles", "twins", "diabolical"
+std::optional<Tier> parse_tier(std::string_view name);  // tier_name's inverse; nullopt for any other text
 std::string_view status_name(Status status);        // "unique", "none", "multiple", "invalid"
 std::string_view technique_name(Technique technique);  // "naked_single", ...
 Tier tier_of(Technique technique);  // the tier a technique belongs to
