@@ -29,6 +29,7 @@
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/generator/generator.hpp"
+#include "sudoforge/generator/run.hpp"
 #include "sudoforge/store/store.hpp"
 
 namespace sudoforge::cli {
@@ -37,136 +38,70 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// What quotas split a run by: tiers (3) or levels (5).
-enum class QuotaKind { Tier, Level };
-std::size_t quota_size(QuotaKind kind) { return kind == QuotaKind::Tier ? 3 : grader::kLevelCount; }
-std::string quota_name(QuotaKind kind, std::size_t i) {
-  return std::string(kind == QuotaKind::Tier ? grader::tier_name(static_cast<grader::Tier>(i))
-                                             : grader::level_name(static_cast<grader::Level>(i)));
-}
+using generator::QuotaKind;
+using generator::quota_name;
+using generator::quota_size;
+using generator::Request;
 using Quotas = std::vector<std::int64_t>;
 
-// Everything that decides which puzzles a run makes (threads and outputs do not).
-struct Request {
-  std::int64_t count = 0;
-  QuotaKind kind = QuotaKind::Tier;
-  std::optional<Quotas> quotas;  // per tier or level; none: any
-  std::optional<int> te_depth;
-  std::optional<int> rating_min;  // tenths
-  std::optional<int> rating_max;
-  int clues_min = 0;
-  int clues_max = engine::kMaxCells;
-  engine::Symmetry symmetry = engine::Symmetry::None;
-  engine::Geometry geometry;
-  int max_steps = 60;
-  int max_te_depth = 4;
-  int shard = 0;  // this machine's share: candidates i with i % shards == shard
-  int shards = 1;
-
-  nlohmann::json json() const {
-    nlohmann::json quota_json = nullptr;
-    if (quotas) {
-      quota_json = nlohmann::json::object();
-      for (std::size_t t = 0; t < quotas->size(); ++t) quota_json[quota_name(kind, t)] = (*quotas)[t];
-    }
-    const auto optional = [](const std::optional<int>& value) {
-      return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
-    };
-    return {{"count", count},
-            {"quotas", quota_json},
-            {"te_depth", optional(te_depth)},
-            {"rating_min", optional(rating_min)},
-            {"rating_max", optional(rating_max)},
-            {"clues_min", clues_min},
-            {"clues_max", clues_max},
-            {"symmetry", engine::symmetry_name(symmetry)},
-            {"box", std::to_string(geometry.box_rows()) + "x" + std::to_string(geometry.box_cols())},
-            {"variant", engine::variant_name(geometry.variant())},
-            {"max_steps", max_steps},
-            {"max_te_depth", max_te_depth},
-            {"shard", shards > 1 ? nlohmann::json(std::to_string(shard) + "/" + std::to_string(shards))
-                                 : nlohmann::json(nullptr)}};
+// A request as stored with its run (JSON parameters): what resuming reads back.
+nlohmann::json request_json(const Request& request) {
+  nlohmann::json quota_json = nullptr;
+  if (request.quotas) {
+    quota_json = nlohmann::json::object();
+    for (std::size_t t = 0; t < request.quotas->size(); ++t) quota_json[quota_name(request.kind, t)] = (*request.quotas)[t];
   }
+  const auto optional = [](const std::optional<int>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+  };
+  nlohmann::json json = {
+      {"count", request.count},
+      {"quotas", quota_json},
+      {"te_depth", optional(request.te_depth)},
+      {"rating_min", optional(request.rating_min)},
+      {"rating_max", optional(request.rating_max)},
+      {"clues_min", request.clues_min},
+      {"clues_max", request.clues_max},
+      {"symmetry", engine::symmetry_name(request.symmetry)},
+      {"box", std::to_string(request.geometry.box_rows()) + "x" + std::to_string(request.geometry.box_cols())},
+      {"variant", engine::variant_name(request.geometry.variant())},
+      {"max_steps", request.max_steps},
+      {"max_te_depth", request.max_te_depth},
+      {"shard", request.shards > 1 ? nlohmann::json(std::to_string(request.shard) + "/" + std::to_string(request.shards))
+                                   : nlohmann::json(nullptr)}};
+  // Only when asked for, so that runs made before --give-up keep their parameters.
+  if (request.give_up > 0) json["give_up"] = request.give_up;
+  return json;
+}
 
-  // This shard's part of a share split N ways: the whole for one machine; else
-  // share / N, plus one for the first share % N shards. Over all shards it adds
-  // up to the share, and with no filter a shard's part is exactly how many of the
-  // first `share` candidate indices fall in its class.
-  std::int64_t part(std::int64_t share) const { return share / shards + (shard < share % shards ? 1 : 0); }
-
-  // What this machine must make: its part of the count, or of each tier's quota.
-  Request local() const {
-    Request mine = *this;
-    if (quotas) {
-      mine.count = 0;
-      for (std::size_t t = 0; t < quotas->size(); ++t) {
-        (*mine.quotas)[t] = part((*quotas)[t]);
-        mine.count += (*mine.quotas)[t];
-      }
-    } else {
-      mine.count = part(count);
-    }
-    return mine;
+Request request_from_json(const nlohmann::json& json) {
+  Request request;
+  request.count = json.at("count").get<std::int64_t>();
+  if (!json.at("quotas").is_null()) {
+    const auto& quota_json = json.at("quotas");
+    request.kind = quota_json.contains("singles") ? QuotaKind::Tier : QuotaKind::Level;
+    Quotas quotas(quota_size(request.kind));
+    for (std::size_t t = 0; t < quotas.size(); ++t) quotas[t] = quota_json.at(quota_name(request.kind, t)).get<std::int64_t>();
+    request.quotas = quotas;
   }
-
-  // The first candidate index at or after `index` that belongs to this shard.
-  std::uint64_t first_from(std::uint64_t index) const {
-    const auto n = static_cast<std::uint64_t>(shards);
-    const auto k = static_cast<std::uint64_t>(shard);
-    return index + (k + n - index % n) % n;
+  if (!json.at("te_depth").is_null()) request.te_depth = json.at("te_depth").get<int>();
+  // Runs made before ratings have no rating range.
+  if (json.contains("rating_min") && !json.at("rating_min").is_null()) request.rating_min = json.at("rating_min").get<int>();
+  if (json.contains("rating_max") && !json.at("rating_max").is_null()) request.rating_max = json.at("rating_max").get<int>();
+  request.clues_min = json.at("clues_min").get<int>();
+  request.clues_max = json.at("clues_max").get<int>();
+  request.symmetry = engine::parse_symmetry(json.at("symmetry").get<std::string>()).value_or(engine::Symmetry::None);
+  request.geometry = engine::Geometry::parse_box(
+      json.at("box").get<std::string>(),
+      json.at("variant").get<std::string>() == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic);
+  request.max_steps = json.at("max_steps").get<int>();
+  request.max_te_depth = json.at("max_te_depth").get<int>();
+  if (json.contains("shard") && !json.at("shard").is_null()) {
+    std::tie(request.shard, request.shards) = parse_shard(json.at("shard").get<std::string>());
   }
-
-  static Request from_json(const nlohmann::json& json) {
-    Request request;
-    request.count = json.at("count").get<std::int64_t>();
-    if (!json.at("quotas").is_null()) {
-      const auto& quota_json = json.at("quotas");
-      request.kind = quota_json.contains("singles") ? QuotaKind::Tier : QuotaKind::Level;
-      Quotas quotas(quota_size(request.kind));
-      for (std::size_t t = 0; t < quotas.size(); ++t) quotas[t] = quota_json.at(quota_name(request.kind, t)).get<std::int64_t>();
-      request.quotas = quotas;
-    }
-    if (!json.at("te_depth").is_null()) request.te_depth = json.at("te_depth").get<int>();
-    // Runs made before ratings have no rating range.
-    if (json.contains("rating_min") && !json.at("rating_min").is_null()) request.rating_min = json.at("rating_min").get<int>();
-    if (json.contains("rating_max") && !json.at("rating_max").is_null()) request.rating_max = json.at("rating_max").get<int>();
-    request.clues_min = json.at("clues_min").get<int>();
-    request.clues_max = json.at("clues_max").get<int>();
-    request.symmetry = engine::parse_symmetry(json.at("symmetry").get<std::string>()).value_or(engine::Symmetry::None);
-    request.geometry = engine::Geometry::parse_box(
-        json.at("box").get<std::string>(),
-        json.at("variant").get<std::string>() == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic);
-    request.max_steps = json.at("max_steps").get<int>();
-    request.max_te_depth = json.at("max_te_depth").get<int>();
-    if (json.contains("shard") && !json.at("shard").is_null()) {
-      std::tie(request.shard, request.shards) = parse_shard(json.at("shard").get<std::string>());
-    }
-    return request;
-  }
-
-  // What every candidate aims at: the tier or level when only one is wanted.
-  generator::Target target() const {
-    generator::Target target;
-    if (quotas) {
-      int wanted = 0;
-      std::size_t which = 0;
-      for (std::size_t t = 0; t < quotas->size(); ++t) {
-        if ((*quotas)[t] > 0) {
-          which = t;
-          ++wanted;
-        }
-      }
-      if (wanted == 1 && kind == QuotaKind::Tier) target.tier = static_cast<grader::Tier>(which);
-      if (wanted == 1 && kind == QuotaKind::Level) target.level = static_cast<grader::Level>(which);
-    }
-    target.te_depth = te_depth;
-    target.rating_min = rating_min;
-    target.rating_max = rating_max;
-    target.clues_min = clues_min;
-    target.clues_max = clues_max;
-    return target;
-  }
-};
+  if (json.contains("give_up")) request.give_up = json.at("give_up").get<std::int64_t>();
+  return request;
+}
 
 // "singles=50,twins=30,diabolical=20" or "easy=40,hard=60": shares of `count` by
 // tier or by level (not both), split by largest remainder.
@@ -279,6 +214,8 @@ Request request_from(const GenerateOptions& options) {
     request.shard = shard;
     request.shards = shards;
   }
+  request.give_up = options.give_up;
+  if (const auto why = request.impossible()) throw CliError("generate: nothing can meet this request: " + *why);
   return request;
 }
 
@@ -286,33 +223,6 @@ struct Item {
   std::uint64_t index = 0;
   generator::Candidate candidate;
   std::string canonical;  // for accepted candidates
-};
-
-// What the run has accepted so far (restored from the database on resume).
-struct Accepted {
-  explicit Accepted(QuotaKind quota_kind) : kind(quota_kind), by_quota(quota_size(quota_kind), 0) {}
-  QuotaKind kind;
-  std::vector<std::int64_t> by_quota;  // by tier or level
-  std::int64_t total = 0;
-  std::unordered_set<std::uint64_t> keys;  // hashes of canonical forms: one puzzle once per run
-
-  std::size_t slot(grader::Tier tier, grader::Level level) const {
-    return kind == QuotaKind::Tier ? static_cast<std::size_t>(tier) : static_cast<std::size_t>(level);
-  }
-  bool wants(const Request& request, const grader::Grade& grade) const {
-    if (total >= request.count) return false;
-    return !request.quotas || by_quota[slot(grade.tier, grade.level)] < (*request.quotas)[slot(grade.tier, grade.level)];
-  }
-  void add(grader::Tier tier, grader::Level level, const std::string& canonical) {
-    ++by_quota[slot(tier, level)];
-    ++total;
-    keys.insert(std::hash<std::string>{}(canonical));
-  }
-  std::string detail() const {
-    std::string text;
-    for (std::size_t t = 0; t < by_quota.size(); ++t) text += fmt::format("{}{} {}", t > 0 ? "  " : "", quota_name(kind, t), by_quota[t]);
-    return text;
-  }
 };
 
 // A generated puzzle's record for --out; its source names the seed and candidate.
@@ -404,6 +314,10 @@ void setup_generate(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command->add_option("--max-candidates", options->max_candidates, "Give up after this many candidates (0: never)")
       ->check(whole_number(0));
+  command->add_option("--give-up", options->give_up,
+                      "Give up after this many candidates in a row accept nothing (default: 200,000, or 50 times the "
+                      "mean gap between accepted ones if more; 2,000 from 10x10 up)")
+      ->check(whole_number(1));
   add_shard_option(*command, options->shard);
   command->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
@@ -428,7 +342,7 @@ int run_generate(const GenerateOptions& options) {
       throw CliError(fmt::format("run {} in {} is not a generate run but {}: only generate runs resume", *options.resume,
                                  options.db, resumed->command));
     }
-    request = Request::from_json(nlohmann::json::parse(resumed->parameters));
+    request = request_from_json(nlohmann::json::parse(resumed->parameters));
     seed = static_cast<std::uint64_t>(*resumed->seed);
   } else {
     request = *asked;
@@ -438,9 +352,9 @@ int run_generate(const GenerateOptions& options) {
       seed = (static_cast<std::uint64_t>(device()) << 32 | device()) & 0x7FFFFFFFFFFFFFFFULL;
     }
     // The same command and seed again finishes what an earlier run left undone.
-    if (store) resumed = store->latest_run("generate", json_text(request.json()), static_cast<std::int64_t>(seed));
+    if (store) resumed = store->latest_run("generate", json_text(request_json(request)), static_cast<std::int64_t>(seed));
   }
-  const std::string parameters = json_text(request.json());
+  const std::string parameters = json_text(request_json(request));
   const Request mine = request.local();  // what this shard makes
   if (resumed && resumed->status == "done") {
     // The same request and seed make the same puzzles: nothing to add.
@@ -453,7 +367,7 @@ int run_generate(const GenerateOptions& options) {
   // The run in the database: marked failed if anything below throws.
   std::optional<store::RunGuard> guard;
   std::uint64_t next_index = 0;
-  Accepted accepted(request.kind);
+  generator::Acceptor accepted(mine);
   if (resumed) {
     guard.emplace(*store, resumed->id);
     next_index = static_cast<std::uint64_t>(resumed->next_index);
@@ -462,12 +376,12 @@ int run_generate(const GenerateOptions& options) {
         throw CliError("run " + std::to_string(resumed->id) +
                        " holds puzzles without a rating: run 'sudoforge upgrade --db " + options.db + "' first");
       }
-      accepted.add(puzzle.tier, puzzle.level.value_or(grader::Level::Easy), puzzle.canonical);
+      accepted.restore(puzzle.tier, puzzle.level.value_or(grader::Level::Easy), puzzle.canonical);
     }
     if (!options.quiet) {
       std::fprintf(stderr, "generate: resuming run %lld at candidate %llu with %lld of %lld made\n",
                    static_cast<long long>(resumed->id), static_cast<unsigned long long>(next_index),
-                   static_cast<long long>(accepted.total), static_cast<long long>(mine.count));
+                   static_cast<long long>(accepted.total()), static_cast<long long>(mine.count));
     }
   } else if (store) {
     guard.emplace(*store, "generate", parameters, static_cast<std::int64_t>(seed), mine.count);
@@ -508,10 +422,9 @@ int run_generate(const GenerateOptions& options) {
   }
   std::string out_pending;  // records of the batch not committed yet
 
-  std::atomic<bool> done{accepted.total >= mine.count};
+  std::atomic<bool> done{accepted.complete()};
   std::uint64_t issued = mine.first_from(next_index);
   std::int64_t issued_count = 0;  // candidates this process handed out
-  std::int64_t tried = 0;         // and looked at, in order
   std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
@@ -561,11 +474,11 @@ int run_generate(const GenerateOptions& options) {
           for (const Item& item : items) {
             if (done.load()) break;
             next_index = item.index + 1;
-            ++tried;
             const generator::Candidate& candidate = item.candidate;
-            if (!candidate.accepted || !accepted.wants(mine, candidate.grade)) continue;
-            if (accepted.keys.contains(std::hash<std::string>{}(item.canonical))) continue;
-            accepted.add(candidate.grade.tier, candidate.grade.level, item.canonical);
+            if (accepted.offer(candidate, item.canonical) != generator::Verdict::Accepted) {
+              if (accepted.gave_up()) done = true;
+              continue;
+            }
             if (store) {
               pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
                                                  std::string(engine::symmetry_name(request.symmetry)),
@@ -573,17 +486,17 @@ int run_generate(const GenerateOptions& options) {
                                                  static_cast<std::int64_t>(item.index)});
             }
             if (out) out_pending += out_record(seed, item.index, candidate, format);
-            if (accepted.total >= mine.count) done = true;
+            if (accepted.complete()) done = true;
           }
           if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
-          progress.update(accepted.total, tried, accepted.detail());
+          progress.update(accepted.total(), accepted.tried(), accepted.detail() + "  " + accepted.rarity());
         });
     commit();
     if (out) out->close();
   }
   progress.finish();
 
-  const bool complete = accepted.total >= mine.count;
+  const bool complete = accepted.complete();
   const bool interrupted = InterruptGuard::requested();
   const store::RunStatus status = complete      ? store::RunStatus::Done
                                   : interrupted ? store::RunStatus::Interrupted
@@ -598,12 +511,22 @@ int run_generate(const GenerateOptions& options) {
                           row ? row->duplicates : 0);
     }
     // Candidates made in parallel beyond the last one needed (thrown away).
-    const std::int64_t unused = made.load() - tried;
+    const std::int64_t unused = made.load() - accepted.tried();
+    // Why it stopped short, if it did.
+    std::string why;
+    if (!complete && !interrupted) {
+      why = accepted.gave_up()
+                ? fmt::format(" (gave up: none accepted in the last {} candidates, {}; the request may be impossible "
+                              "or very rare: --give-up N waits longer)",
+                              accepted.since_last(), accepted.rarity())
+                : fmt::format(" (--max-candidates {} reached)", options.max_candidates);
+    }
     const std::string lost = unused > 0 ? fmt::format(" (and {} made in flight, unused)", unused) : "";
-    std::fprintf(stderr, "generate: %s: %lld of %lld puzzles (%s) from %.0f candidates%s in %.2f s: %.1f puzzles/s%s\n",
-                 std::string(store::run_status_name(status)).c_str(), static_cast<long long>(accepted.total), static_cast<long long>(mine.count),
-                 accepted.detail().c_str(), static_cast<double>(tried), lost.c_str(), seconds,
-                 seconds > 0 ? static_cast<double>(accepted.total) / seconds : 0.0, where.c_str());
+    std::fprintf(stderr, "generate: %s%s: %lld of %lld puzzles (%s) from %lld candidates%s in %.2f s: %.1f puzzles/s%s\n",
+                 std::string(store::run_status_name(status)).c_str(), why.c_str(),
+                 static_cast<long long>(accepted.total()), static_cast<long long>(mine.count), accepted.detail().c_str(),
+                 static_cast<long long>(accepted.tried()), lost.c_str(), seconds,
+                 seconds > 0 ? static_cast<double>(accepted.total()) / seconds : 0.0, where.c_str());
   }
   if (interrupted) return kExitInterrupted;
   return complete ? kExitOk : kExitRejected;

@@ -330,7 +330,35 @@ TEST(GenerateCommand, RefusesRequestsItCannotMeet) {
   EXPECT_EQ(nowhere.err, "sudoforge: --no-db needs --out, or the puzzles go nowhere\n");
   const auto capped = run_command(sudoforge("generate --count 3 --clues :5 --max-steps 2 --max-candidates 10 --no-db --out -"));
   EXPECT_EQ(capped.exit_code, 1);
-  EXPECT_NE(capped.err.find("incomplete: 0 of 3 puzzles"), std::string::npos) << capped.err;
+  EXPECT_NE(capped.err.find("incomplete (--max-candidates 10 reached): 0 of 3 puzzles"), std::string::npos) << capped.err;
+  // What no run could ever meet is refused before any work (these used to spin forever).
+  const auto no_grid = run_command(sudoforge("generate --count 1 --box 1x2 --diagonal --no-db --out -"));
+  EXPECT_EQ(no_grid.exit_code, 2);
+  EXPECT_EQ(no_grid.err, "sudoforge: generate: nothing can meet this request: no complete grid of 2x2 (1x2 boxes) "
+                         "diagonal exists, so neither does a puzzle\n");
+  const auto deep = run_command(sudoforge("generate --count 1 --te-depth 9 --no-db --out -"));
+  EXPECT_EQ(deep.exit_code, 2);
+  EXPECT_EQ(deep.err, "sudoforge: generate: nothing can meet this request: --te-depth 9 is deeper than the grader "
+                      "looks (--max-te-depth 4, at most 8)\n");
+}
+
+// What is merely rare (here: more 2x2 puzzles than exist, and more 4x4 classes than
+// a run meets) ends at the give-up bound with a summary that says so, the run marked
+// incomplete, and exit code 1.
+TEST(GenerateCommand, GivesUpOnARequestTooRareToMeet) {
+  const std::string db = fresh_db("give_up.db");
+  const auto tiny = run_command(sudoforge("generate --box 1x2 --count 2 --seed 1 --db " + db));
+  EXPECT_EQ(tiny.exit_code, 1);
+  EXPECT_NE(tiny.err.find("generate: incomplete (gave up: none accepted in the last 200000 candidates, 1 in 1 "
+                          "accepted, 200000 since the last; the request may be impossible or very rare: --give-up N "
+                          "waits longer): 1 of 2 puzzles"),
+            std::string::npos)
+      << tiny.err;
+  const auto stats = run_command(sudoforge("stats --db " + db));
+  EXPECT_NE(stats.out.find("1 generate incomplete"), std::string::npos) << stats.out;
+  const auto four = run_command(sudoforge("generate --size 4 --count 40 --seed 1 --give-up 20000 --no-db --out -"));
+  EXPECT_EQ(four.exit_code, 1);
+  EXPECT_NE(four.err.find("gave up: none accepted in the last 20000 candidates"), std::string::npos) << four.err;
 }
 
 }  // namespace

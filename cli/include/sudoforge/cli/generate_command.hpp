@@ -35,6 +35,7 @@ struct GenerateOptions {
   int max_steps = 60;
   int max_te_depth = 4;
   std::int64_t max_candidates = 0;  // 0: no limit
+  std::int64_t give_up = 0;         // 0: the default bound (generator::Acceptor::give_up_bound)
   std::string shard;                // K/N: this machine's share of the run
 };
 
