@@ -168,12 +168,14 @@ bool PuzzleInput::take_parsed(InputRecord& record) {
   if (!parsed) return false;
   if (parsed->puzzle) {
     record.line = parsed->puzzle->line;
+    record.first_line = parsed->puzzle->line;
     record.last_line = parsed->puzzle->last_line;
     record.grid = parsed->puzzle->grid;
     record.note = std::move(parsed->puzzle->note);
   } else {
     record.kind = InputRecord::Kind::Rejected;
     record.line = parsed->error->line();
+    record.first_line = parsed->error->first_line();
     record.last_line = parsed->error->last_line();
     record.reason = parsed->error->reason();
   }

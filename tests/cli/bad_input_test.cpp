@@ -56,6 +56,8 @@ const Case kCases[] = {
     {"dashes_first.txt", 1, 4, 3, "FILE:1: a lone grid row: 9 cells, not a puzzle (81 cells on a line, or 9 rows of 9)\n"},
     {"row_first.txt", 1, 3, 2, "FILE:1: a lone grid row: 9 cells, not a puzzle (81 cells on a line, or 9 rows of 9)\n"},
     {"grid_then_lines.txt", 0, 5, 5, ""},
+    {"bad_grid_row.txt", 1, 2, 1,
+     "FILE:5: grid row has 8 cells, expected 9 for 9x9; the grid on lines 1-11 is skipped\n"},
     {"comma_note.txt", 0, 2, 2, ""},  // a comma in a note does not make it CSV
     {"cr_only.txt", 0, 3, 3, ""},     // old Mac line ends
     {"utf16.txt", 2, 0, 0,

@@ -24,7 +24,8 @@ struct InputRecord {
   Kind kind = Kind::Puzzle;
   std::string source;  // file name as given, "<stdin>" for "-"
   int line = 0;        // 1-based; 0 for a whole source
-  int last_line = 0;   // the last line it spans (a grid's last row)
+  int first_line = 0;  // the lines it spans: a grid's rows (a bad grid's error names
+  int last_line = 0;   // its bad row as `line`, spanning the whole grid)
   engine::Grid grid;
   std::string note;
   std::string reason;
