@@ -88,7 +88,7 @@ TEST(Runs, CountsAreWhatWasCommitted) {
 }
 
 TEST(Runs, ASecondProcessCannotResumeARunStillGoing) {
-  const std::string db = fresh_db("twice.db");
+  const std::string db = fresh_db("second_process.db");
   const std::string args = "generate -q --count 100000 --seed 9 --threads 1 --db " + db;
   const auto result = run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep 0.5; " + sudoforge(args) +
                                   "; echo second $?; kill -INT $pid; wait $pid; echo first $?'");
