@@ -2,11 +2,8 @@
 
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <exception>
-#include <string>
 
 #include "output.hpp"
 #include "sudoforge/cli/app.hpp"
@@ -23,8 +20,7 @@ int main(int argc, char** argv) {
   try {
     const int code = sudoforge::cli::run(argc, argv);
     // What is still buffered, checked: output lost is an error, never a success.
-    sudoforge::cli::Output::standard().flush();
-    if (std::fclose(stdout) != 0) throw sudoforge::cli::CliError(std::string("cannot write to standard output: ") + std::strerror(errno));
+    sudoforge::cli::Output::standard().close();
     return code;
   } catch (const sudoforge::store::StoreError& error) {
     std::fprintf(stderr, "sudoforge: %s\n", error.what());

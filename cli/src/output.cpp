@@ -27,7 +27,7 @@ void guard_standard_streams() {
 }
 
 Output& Output::standard() {
-  static Output out(stdout, "standard output", false);
+  static Output out(stdout, "standard output", true);  // close() at the end of main closes it, checked
   return out;
 }
 

@@ -13,7 +13,8 @@ namespace sudoforge::cli {
 
 class Output {
  public:
-  // Standard output (one for the process).
+  // Standard output (one for the process); main close()s it last, so that an error
+  // only the final flush or close reveals is still reported.
   static Output& standard();
   // Creates (truncates) `path`, or appends to it; "-" is standard output.
   static Output open(const std::string& path, bool append = false);
