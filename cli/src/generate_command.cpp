@@ -483,7 +483,7 @@ int run_generate(const GenerateOptions& options) {
               pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
                                                  std::string(engine::symmetry_name(request.symmetry)),
                                                  fmt::format("run {} #{}", run, item.index), run,
-                                                 static_cast<std::int64_t>(item.index)});
+                                                 static_cast<std::int64_t>(item.index), true, {}, {}});
             }
             if (out) out_pending += out_record(seed, item.index, candidate, format);
             if (accepted.complete()) done = true;

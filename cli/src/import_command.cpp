@@ -80,7 +80,7 @@ int run_import(const ImportOptions& options) {
       }
       pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
                                          std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
-                                         run.id(), std::nullopt});
+                                         run.id(), std::nullopt, true, {}, {}});
     }
     if (pending.size() >= kCommitEvery) flush();
   });

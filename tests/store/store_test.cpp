@@ -28,7 +28,7 @@ std::vector<NewPuzzle> prepare(const std::vector<engine::Grid>& puzzles, std::in
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     prepared.push_back(NewPuzzle{puzzles[i], grader.grade(puzzles[i]), engine::canonical_key(puzzles[i]),
                                  std::string(engine::symmetry_name(engine::detect_symmetry(puzzles[i]))),
-                                 file + ":" + std::to_string(i + 1), run, std::nullopt});
+                                 file + ":" + std::to_string(i + 1), run, std::nullopt, true, {}, {}});
   }
   return prepared;
 }
@@ -204,6 +204,35 @@ TEST(Store, ReadsBackWhatItStored) {
     ++i;
   });
   EXPECT_EQ(i, batch.size());
+}
+
+TEST(Store, KeepsAMinedPuzzlesProvenanceAndAMiningRunsStateThroughMerge) {
+  const std::string path = fresh_path("mined.db");
+  const auto puzzles = test::load_puzzles("hardest.txt");
+  {
+    Store store(path);
+    const auto run = store.begin_run("generate", "{}", 1, 2);
+    auto batch = prepare(std::vector<engine::Grid>(puzzles.begin(), puzzles.begin() + 2), run, "x");
+    batch[0].mined_from = engine::to_line(puzzles[5]);
+    batch[0].move = "-1+1";
+    store.add(batch, std::make_pair(run, std::int64_t{7}), std::string("round 2\nbase 5\n"));
+    EXPECT_EQ(store.run(run)->state, "round 2\nbase 5\n");
+    EXPECT_EQ(store.run(run)->next_index, 7);
+    store.add({}, std::make_pair(run, std::int64_t{9}));  // no state given: the last one stays
+    EXPECT_EQ(store.run(run)->state, "round 2\nbase 5\n");
+    EXPECT_TRUE(store.contains(engine::Geometry{}, batch[1].canonical));
+    EXPECT_FALSE(store.contains(engine::Geometry{}, engine::canonical_key(puzzles[5])));
+    EXPECT_FALSE(store.contains(engine::Geometry::parse_box("2x2", engine::Variant::Classic), batch[1].canonical));
+  }
+  Store merged(fresh_path("mined_merged.db"));
+  merged.merge_from(path);
+  std::vector<StoredPuzzle> rows;
+  merged.select(Selection{}, [&](const StoredPuzzle& stored) { rows.push_back(stored); });
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].mined_from, engine::to_line(puzzles[5]));
+  EXPECT_EQ(rows[0].move, "-1+1");
+  EXPECT_EQ(rows[1].mined_from, "");  // not mined: NULL
+  EXPECT_EQ(rows[1].move, "");
 }
 
 TEST(Store, MergesOverlappingDatabasesWithoutDuplicates) {

@@ -85,6 +85,8 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
     grade.hardest = known(grader::parse_human_technique(row.text(22)), stored.id, "hardest technique", row.text(22));
     grade.human_counts = known(grader::parse_techniques(row.text(23)), stored.id, "techniques", row.text(23));
   }
+  if (!row.is_null(24)) stored.mined_from = row.text(24);
+  if (!row.is_null(25)) stored.move = row.text(25);
   return stored;
 }
 

@@ -84,6 +84,15 @@ CREATE INDEX puzzles_by_rating ON puzzles(rating);
 CREATE INDEX puzzles_by_level ON puzzles(level, rating);
 )sql";
 
+// Version 4: mining. A mined puzzle keeps the seed puzzle it was found from and the
+// move ("-1+1", ...); a mining run keeps its state (the frontier and the round under
+// way) with every commit, so a killed run resumes exactly.
+constexpr const char* kMigrationV4 = R"sql(
+ALTER TABLE puzzles ADD COLUMN mined_from TEXT;
+ALTER TABLE puzzles ADD COLUMN move TEXT;
+ALTER TABLE runs ADD COLUMN state TEXT;
+)sql";
+
 }  // namespace
 
 int schema_version(sqlite::Connection& connection) {
@@ -128,6 +137,10 @@ void prepare_schema(sqlite::Connection& connection, int version) {
   if (schema_version(connection) == 2) {
     connection.execute(kMigrationV3);
     connection.execute("PRAGMA user_version = 3");
+  }
+  if (schema_version(connection) == 3) {
+    connection.execute(kMigrationV4);
+    connection.execute("PRAGMA user_version = 4");
   }
   transaction.commit();
 }

@@ -26,8 +26,8 @@ namespace {
 constexpr const char* kInsertPuzzle =
     "INSERT INTO puzzles (box, variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth, "
     "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
-    "source, created, rating, level, hardest_technique, techniques) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-    "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) "
+    "source, created, rating, level, hardest_technique, techniques, mined_from, move) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+    "?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27) "
     "ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
 
 // Switches the file to WAL (a lasting property of the file). The switch needs the
@@ -109,6 +109,14 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
       .bind(20, puzzle.source)
       .bind(21, created);
   bind_rating(insert, 22, grade, puzzle.rated);
+  // NULL for a puzzle that was not mined.
+  for (const auto& [at, text] : {std::pair{26, &puzzle.mined_from}, std::pair{27, &puzzle.move}}) {
+    if (text->empty()) {
+      insert.bind(at, std::optional<std::int64_t>{});
+    } else {
+      insert.bind(at, *text);
+    }
+  }
 }
 
 void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated) {
@@ -263,7 +271,7 @@ void Store::fail_run(std::int64_t run) noexcept {
 namespace {
 constexpr const char* kRunColumns =
     "SELECT id, uid, command, parameters, seed, started, finished, status, requested, added, duplicates, rejected, "
-    "next_index FROM runs";
+    "next_index, state FROM runs";
 
 Run read_run(const sqlite::Statement& select) {
   Run run;
@@ -280,6 +288,7 @@ Run read_run(const sqlite::Statement& select) {
   run.duplicates = select.integer(10);
   run.rejected = select.integer(11);
   run.next_index = select.integer(12);
+  if (!select.is_null(13)) run.state = select.text(13);
   return run;
 }
 }  // namespace
@@ -310,7 +319,7 @@ std::optional<Run> Store::latest_run(const std::string& command, const std::stri
 std::vector<RunPuzzle> Store::run_puzzles(std::int64_t run) {
   sqlite::Statement select(impl_->db,
                            "SELECT p.canonical, p.tier, s.item, p.level, p.id FROM sources s JOIN puzzles p ON "
-                           "p.id = s.puzzle_id WHERE s.run_id = ?1 ORDER BY s.item");
+                           "p.id = s.puzzle_id WHERE s.run_id = ?1 ORDER BY s.item, s.id");
   select.bind(1, run);
   std::vector<RunPuzzle> puzzles;
   while (select.step()) {
@@ -324,7 +333,8 @@ std::vector<RunPuzzle> Store::run_puzzles(std::int64_t run) {
 }
 
 std::vector<bool> Store::add(std::span<const NewPuzzle> batch,
-                             std::optional<std::pair<std::int64_t, std::int64_t>> progress) {
+                             std::optional<std::pair<std::int64_t, std::int64_t>> progress,
+                             const std::optional<std::string>& state) {
   std::vector<bool> added;
   added.reserve(batch.size());
   const std::string now = detail::now_utc();
@@ -342,9 +352,19 @@ std::vector<bool> Store::add(std::span<const NewPuzzle> batch,
   if (progress) {
     sqlite::Statement update(impl_->db, "UPDATE runs SET next_index = ?2 WHERE id = ?1");
     update.bind(1, progress->first).bind(2, progress->second).run();
+    if (state) {
+      sqlite::Statement set_state(impl_->db, "UPDATE runs SET state = ?2 WHERE id = ?1");
+      set_state.bind(1, progress->first).bind(2, *state).run();
+    }
   }
   transaction.commit();
   return added;
+}
+
+bool Store::contains(const engine::Geometry& geometry, const std::string& canonical) {
+  sqlite::Statement find(impl_->db, "SELECT 1 FROM puzzles WHERE box = ?1 AND variant = ?2 AND canonical = ?3");
+  find.bind(1, box_of(geometry)).bind(2, engine::variant_name(geometry.variant())).bind(3, canonical);
+  return find.step();
 }
 
 std::string Store::last_change() {

@@ -38,6 +38,8 @@ struct NewPuzzle {
   std::int64_t run = 0;
   std::optional<std::int64_t> item;  // candidate index, for generated puzzles
   bool rated = true;  // whether grade holds the human rating (merging old rows: not yet)
+  std::string mined_from;  // a mined puzzle: the seed puzzle it was found from (one line)
+  std::string move;        // and the move ("-1+1", ...); both empty otherwise
 };
 
 // A stored puzzle, as queries return it.
@@ -49,6 +51,8 @@ struct StoredPuzzle {
   engine::Grid puzzle;
   grader::Grade grade;
   bool rated = true;  // false for a row stored before schema 3 and not upgraded yet
+  std::string mined_from;  // a mined puzzle: the seed puzzle it was found from, and the move
+  std::string move;
 };
 
 // How a run ended (a run still going, or killed, reads "running").
@@ -74,6 +78,7 @@ struct Run {
   std::int64_t duplicates = 0;  // puzzles already stored, as committed
   std::int64_t rejected = 0;    // input that could not be stored
   std::int64_t next_index = 0;  // generation: candidates below this one are done
+  std::string state;            // mining: the frontier and round as of the last commit
 };
 
 // A puzzle a run produced (possibly stored first by another run).
@@ -119,7 +124,7 @@ struct MergeCounts {
 
 class Store {
  public:
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   enum class Access {
     ReadWrite,  // created if missing, an older schema migrated
@@ -163,8 +168,12 @@ class Store {
   // same transaction. All or nothing: on error nothing of the batch is kept. With
   // `progress` (run, next index), the run's next_index is set in the same
   // transaction, so a resumed run restarts exactly after what was committed.
+  // With `state`, the run's state is set in it too (mining).
   std::vector<bool> add(std::span<const NewPuzzle> batch,
-                        std::optional<std::pair<std::int64_t, std::int64_t>> progress = std::nullopt);
+                        std::optional<std::pair<std::int64_t, std::int64_t>> progress = std::nullopt,
+                        const std::optional<std::string>& state = std::nullopt);
+  // Whether a puzzle with this canonical key (of this geometry) is stored.
+  bool contains(const engine::Geometry& geometry, const std::string& canonical);
 
   // Calls `each` for every selected puzzle, in the selected order.
   void select(const Selection& selection, const std::function<void(const StoredPuzzle&)>& each);
