@@ -77,6 +77,21 @@ std::optional<std::string> Request::impossible() const {
   return std::nullopt;
 }
 
+bool Request::needs_mining() const {
+  return (te_depth && *te_depth >= 2) || (rating_min && *rating_min >= 90);
+}
+
+MineOptions Request::mine_options() const {
+  MineOptions options;
+  options.symmetry = symmetry;
+  options.minimize = minimize;
+  options.moves = moves;
+  options.width = width;
+  options.max_te_depth = max_te_depth;
+  options.max_steps = max_steps;
+  return options;
+}
+
 Acceptor::Acceptor(const Request& mine) : mine_(mine), by_quota_(quota_size(mine.kind), 0) {}
 
 std::size_t Acceptor::slot(const grader::Grade& grade) const {
@@ -89,13 +104,16 @@ void Acceptor::restore(grader::Tier tier, grader::Level level, const std::string
   keys_.insert(std::hash<std::string>{}(canonical));
 }
 
-Verdict Acceptor::offer(const Candidate& candidate, const std::string& canonical) {
+Verdict Acceptor::offer(const Candidate& candidate, const std::string& canonical, const std::function<bool()>& known) {
   ++tried_;
   ++since_last_;
   if (!candidate.accepted) return Verdict::Missed;
   const std::size_t quota = slot(candidate.grade);
   if (total_ >= mine_.count || (mine_.quotas && by_quota_[quota] >= (*mine_.quotas)[quota])) return Verdict::QuotaFull;
-  if (!keys_.insert(std::hash<std::string>{}(canonical)).second) return Verdict::Duplicate;
+  const std::uint64_t key = std::hash<std::string>{}(canonical);
+  if (keys_.contains(key)) return Verdict::Duplicate;
+  if (known && known()) return Verdict::Known;
+  keys_.insert(key);
   ++by_quota_[quota];
   ++total_;
   ++accepted_here_;

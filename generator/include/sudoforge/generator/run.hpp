@@ -7,6 +7,7 @@
 // store and the terminal.
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_set>
@@ -15,6 +16,7 @@
 #include "sudoforge/engine/geometry.hpp"
 #include "sudoforge/engine/symmetry.hpp"
 #include "sudoforge/generator/generator.hpp"
+#include "sudoforge/generator/mine.hpp"
 #include "sudoforge/grader/grade.hpp"
 
 namespace sudoforge::generator {
@@ -43,7 +45,21 @@ struct Request {
   // Give up after this many candidates in a row accept nothing (0: the default
   // bound, give_up_bound()).
   std::int64_t give_up = 0;
+  // Mining (mine.hpp) instead of fresh candidates: around seeds from files (`from`,
+  // as given) or from the database (`from_db`: the seeds' selection, as text), or
+  // from nothing. Kept with the run, so that resuming it needs no options again.
+  bool mining = false;
+  bool minimize = true;
+  std::vector<Move> moves = MineOptions{}.moves;
+  int width = MineOptions{}.width;
+  std::vector<std::string> from;
+  std::string from_db;
 
+  // Whether fresh candidates practically never meet the target, so that mining is
+  // the way to it: trial and error to depth 2 or more, or a rating of 9.0 or more.
+  bool needs_mining() const;
+  // The miner's options for this request.
+  MineOptions mine_options() const;
   // This shard's part of a share split N ways: the whole for one machine; else
   // share / N, plus one for the first share % N shards. Over all shards it adds up
   // to the share, and with no filter a shard's part is exactly how many of the first
@@ -67,6 +83,7 @@ enum class Verdict {
   Missed,     // not what the request asks for
   QuotaFull,  // its tier or level already has its share
   Duplicate,  // a puzzle the run has (by canonical form)
+  Known,      // a puzzle known before the run: a seed, or one the database has
 };
 
 // The serial, in-order part of a run: takes candidates in candidate order, counts
@@ -78,8 +95,11 @@ class Acceptor {
   // Puts back a puzzle the run accepted before (resuming it).
   void restore(grader::Tier tier, grader::Level level, const std::string& canonical);
   // The verdict on the next candidate; `canonical` is its canonical key (only read
-  // when it is accepted by the target).
-  Verdict offer(const Candidate& candidate, const std::string& canonical);
+  // when it is accepted by the target). `known`: whether the puzzle was known before
+  // the run (a mining seed, a stored puzzle); asked only for a candidate that would
+  // be accepted otherwise.
+  Verdict offer(const Candidate& candidate, const std::string& canonical,
+                const std::function<bool()>& known = nullptr);
 
   bool complete() const { return total_ >= mine_.count; }
   // Whether to give up: the last give_up_bound() candidates accepted nothing.
@@ -91,7 +111,8 @@ class Acceptor {
 
   std::int64_t total() const { return total_; }
   std::int64_t tried() const { return tried_; }  // candidates offered (this session)
-  std::int64_t since_last() const { return since_last_; }  // offered since the last accepted
+  std::int64_t since_last() const { return since_last_; }
+  std::int64_t accepted_here() const { return accepted_here_; }  // accepted this session  // offered since the last accepted
   // "singles 3  twins 1  diabolical 0" (or by level).
   std::string detail() const;
   // How rare accepted puzzles have been, for the progress line: "1 in 240 accepted,

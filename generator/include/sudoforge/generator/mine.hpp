@@ -1,0 +1,99 @@
+#pragma once
+// Mining: hard puzzles are found near hard puzzles. A seed's neighbourhood is every
+// puzzle made by removing n of its givens and adding m others ("{-n,+m}"); what is
+// unique is made minimal for the symmetry, graded, and checked against the target.
+// The search runs in rounds over a frontier, best first: a round explores the
+// frontier's best seeds, and what it finds (the accepted puzzles, and the hardest
+// neighbours at least as hard as their seed, so that the search climbs) joins the
+// frontier for later rounds. With no seeds, a round of fresh puzzles (each climbed
+// towards the target a little) starts the frontier.
+// Values in, values out: a job's result depends only on the run's seed, the job and
+// its seed puzzle, so any number of threads finds the same puzzles.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/symmetry.hpp"
+#include "sudoforge/generator/frontier.hpp"
+#include "sudoforge/generator/generator.hpp"
+#include "sudoforge/grader/grade.hpp"
+
+namespace sudoforge::generator {
+
+// A move of the vicinity search (orbits of givens when a symmetry is kept).
+enum class Move {
+  Swap1,  // {-1,+1}: one given out, another cell in (every such neighbour)
+  Swap2,  // {-2,+2}: two out, two in (random ones: the whole set is too big)
+  Drop1,  // {-1,+0}: one given out (finds something only for non-minimal seeds)
+  Add1,   // {-0,+1}: the solution's digit added at one cell, then made minimal
+  Fresh,  // no seed: a fresh puzzle (a climb's starting point)
+};
+std::string_view move_name(Move move);  // "-1+1", "-2+2", "-1+0", "-0+1", "fresh"
+// "-1+1" or "{-1,+1}" and so on; nullopt for anything else.
+std::optional<Move> parse_move(std::string_view text);
+
+struct MineOptions {
+  engine::Symmetry symmetry = engine::Symmetry::None;
+  bool minimize = true;  // make each find minimal for the symmetry (else keep it as found)
+  std::vector<Move> moves = {Move::Swap1, Move::Add1, Move::Drop1, Move::Swap2};
+  int width = 16;           // seeds explored per round (the frontier's best)
+  int frontier = 1024;      // at most this many seeds wait in the frontier (the worst go)
+  int swap2_jobs = 4;       // {-2,+2} jobs per seed and round
+  int swap2_samples = 512;  // random {-2,+2} neighbours per job
+  int fresh_jobs = 256;     // fresh puzzles in a round when the frontier is empty
+  int keep = 1;             // stepping stones per job: the hardest neighbours the target does not accept
+  int max_te_depth = 4;
+  int max_steps = 60;       // a fresh puzzle's climb towards the target (Generator's local search)
+};
+
+// One unit of work: a part of one seed's neighbourhood for one move (or, with no
+// seed, one fresh puzzle).
+struct Job {
+  std::uint32_t seed = 0;  // index in the round's seeds
+  Move move = Move::Swap1;
+  std::uint32_t part = 0;
+};
+
+struct Find {
+  engine::Grid puzzle;
+  grader::Grade grade;  // rated when accepted or kept
+  std::string key;      // canonical key
+  bool accepted = false;  // meets the target
+  bool kept = false;      // joins the frontier (accepted, or at least as hard as its seed)
+};
+
+struct JobResult {
+  std::vector<Find> finds;       // in the order found; one per canonical form
+  std::int64_t candidates = 0;   // neighbours tried (clash-free)
+  std::int64_t unique = 0;       // of which unique
+};
+
+class Miner {
+ public:
+  // A miner for `geometry` (builds its tables once). Use one per thread.
+  Miner(const engine::Geometry& geometry, const MineOptions& options);
+  ~Miner();
+  Miner(Miner&&) noexcept;
+  Miner& operator=(Miner&&) noexcept;
+
+  // The jobs of a round over `seeds` (empty: a round of fresh puzzles).
+  std::vector<Job> jobs(std::span<const Seed> seeds) const;
+
+  // Job `index` of a run seeded `seed`; `seeds` are the round's. Returns the job's
+  // finds: the unique ones among its neighbours, minimal (unless not asked), graded,
+  // with the human rating where the target or the frontier needs it.
+  JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
+                    const Target& target);
+
+ private:
+  class Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sudoforge::generator

@@ -1,0 +1,308 @@
+#include "sudoforge/generator/mine.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "sudoforge/engine/canonical.hpp"
+#include "sudoforge/engine/random.hpp"
+#include "sudoforge/engine/solver.hpp"
+#include "sudoforge/engine/units.hpp"
+
+namespace sudoforge::generator {
+
+std::string_view move_name(Move move) {
+  switch (move) {
+    case Move::Swap1: return "-1+1";
+    case Move::Swap2: return "-2+2";
+    case Move::Drop1: return "-1+0";
+    case Move::Add1: return "-0+1";
+    case Move::Fresh: return "fresh";
+  }
+  return "?";
+}
+
+std::optional<Move> parse_move(std::string_view text) {
+  std::string plain;
+  for (const char c : text) {
+    if (c != '{' && c != '}' && c != ',' && c != ' ') plain.push_back(c);
+  }
+  for (const Move move : {Move::Swap1, Move::Swap2, Move::Drop1, Move::Add1}) {
+    if (plain == move_name(move)) return move;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+using Mask = std::uint32_t;
+
+// The most assignments of digits one added orbit is tried with (an orbit of four
+// cells has up to N^4).
+constexpr int kMaxAssignments = 256;
+
+}  // namespace
+
+class Miner::Impl {
+ public:
+  Impl(const engine::Geometry& geometry, const MineOptions& options)
+      : geometry_(geometry),
+        options_(options),
+        units_(geometry),
+        orbits_(engine::symmetry_orbits(geometry, options.symmetry)),
+        solver_(geometry),
+        grader_(geometry),
+        generator_(geometry, Options{.symmetry = options.symmetry, .max_steps = options.max_steps, .max_te_depth = options.max_te_depth}) {}
+
+  std::vector<Job> jobs(std::span<const Seed> seeds) const {
+    std::vector<Job> jobs;
+    if (seeds.empty()) {
+      for (int k = 0; k < options_.fresh_jobs; ++k) jobs.push_back({0, Move::Fresh, static_cast<std::uint32_t>(k)});
+      return jobs;
+    }
+    for (std::uint32_t s = 0; s < seeds.size(); ++s) {
+      for (const Move move : options_.moves) {
+        const std::size_t parts = move == Move::Swap1   ? given_orbits(seeds[s].puzzle).size()
+                                  : move == Move::Swap2 ? static_cast<std::size_t>(options_.swap2_jobs)
+                                                        : 1;
+        for (std::uint32_t p = 0; p < parts; ++p) jobs.push_back({s, move, p});
+      }
+    }
+    return jobs;
+  }
+
+  JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
+                    const Target& target) {
+    result_ = {};
+    stones_.clear();
+    seen_.clear();
+    engine::Rng rng = engine::Rng::for_index(seed ^ 0x6D696E696E67ULL, index);  // "mining": not generate's streams
+    if (job.move == Move::Fresh) {
+      fresh(seed, index, target);
+    } else {
+      const Seed& from = seeds[job.seed];
+      seen_.insert(from.key);
+      const std::vector<std::size_t> given = given_orbits(from.puzzle);
+      const std::vector<std::size_t> empty = empty_orbits(from.puzzle);
+      switch (job.move) {
+        case Move::Swap1: {
+          engine::Grid base = from.puzzle;
+          clear(base, given[job.part]);
+          for (const std::size_t o : empty) add_each(base, o, target, rng);
+          break;
+        }
+        case Move::Drop1:
+          for (const std::size_t o : given) {
+            engine::Grid next = from.puzzle;
+            clear(next, o);
+            test(next, target, rng);
+          }
+          break;
+        case Move::Add1: {
+          const engine::Grid solution = solver_.count_solutions(from.puzzle, 1).solution;
+          for (const std::size_t o : empty) {
+            engine::Grid next = from.puzzle;
+            for (const engine::Cell cell : orbits_[o]) next.set(cell, solution[cell]);
+            test(next, target, rng);
+          }
+          break;
+        }
+        case Move::Swap2: swap2(from.puzzle, given, empty, target, rng); break;
+        case Move::Fresh: break;
+      }
+    }
+    keep_stones();
+    return std::move(result_);
+  }
+
+ private:
+  std::vector<std::size_t> given_orbits(const engine::Grid& puzzle) const {
+    std::vector<std::size_t> given;
+    for (std::size_t o = 0; o < orbits_.size(); ++o) {
+      if (std::any_of(orbits_[o].begin(), orbits_[o].end(), [&](engine::Cell c) { return puzzle[c] != 0; })) {
+        given.push_back(o);
+      }
+    }
+    return given;
+  }
+  std::vector<std::size_t> empty_orbits(const engine::Grid& puzzle) const {
+    std::vector<std::size_t> empty;
+    for (std::size_t o = 0; o < orbits_.size(); ++o) {
+      if (std::all_of(orbits_[o].begin(), orbits_[o].end(), [&](engine::Cell c) { return puzzle[c] == 0; })) {
+        empty.push_back(o);
+      }
+    }
+    return empty;
+  }
+  void clear(engine::Grid& puzzle, std::size_t orbit) const {
+    for (const engine::Cell cell : orbits_[orbit]) puzzle.set(cell, 0);
+  }
+  // The digits `cell` can take without a clash with the filled cells of `puzzle`.
+  Mask allowed(const engine::Grid& puzzle, engine::Cell cell) const {
+    Mask mask = (Mask{1} << geometry_.size()) - 1;
+    for (const engine::Cell peer : units_.peers(cell)) {
+      if (puzzle[peer] != 0) mask &= ~(Mask{1} << (puzzle[peer] - 1));
+    }
+    return mask;
+  }
+
+  // Every clash-free way to fill orbit `o` of `puzzle` (at most kMaxAssignments, in
+  // an order drawn from `rng` when there are more), each tested.
+  void add_each(const engine::Grid& puzzle, std::size_t o, const Target& target, engine::Rng& rng) {
+    engine::Grid next = puzzle;
+    int budget = kMaxAssignments;
+    fill_orbit(next, orbits_[o], 0, budget, target, rng);
+  }
+  void fill_orbit(engine::Grid& puzzle, const std::vector<engine::Cell>& cells, std::size_t k, int& budget,
+                  const Target& target, engine::Rng& rng) {
+    if (budget <= 0) return;
+    if (k == cells.size()) {
+      --budget;
+      test(puzzle, target, rng);
+      return;
+    }
+    const engine::Cell cell = cells[k];
+    Mask digits = allowed(puzzle, cell);
+    std::array<int, 32> order{};
+    int count = 0;
+    for (; digits != 0; digits &= digits - 1) order[static_cast<std::size_t>(count++)] = std::countr_zero(digits) + 1;
+    if (cells.size() > 1) rng.shuffle(std::span<int>(order.data(), static_cast<std::size_t>(count)));
+    for (int i = 0; i < count && budget > 0; ++i) {
+      puzzle.set(cell, order[static_cast<std::size_t>(i)]);
+      fill_orbit(puzzle, cells, k + 1, budget, target, rng);
+    }
+    puzzle.set(cell, 0);
+  }
+
+  // Random {-2,+2} neighbours: two given orbits out, two other orbits in with
+  // random clash-free digits.
+  void swap2(const engine::Grid& from, const std::vector<std::size_t>& given, const std::vector<std::size_t>& empty,
+             const Target& target, engine::Rng& rng) {
+    if (given.size() < 2 || empty.size() < 2) return;
+    for (int s = 0; s < options_.swap2_samples; ++s) {
+      const auto g = static_cast<std::uint32_t>(given.size());
+      const auto e = static_cast<std::uint32_t>(empty.size());
+      const std::uint32_t out1 = rng.below(g);
+      const std::uint32_t out2 = (out1 + 1 + rng.below(g - 1)) % g;
+      const std::uint32_t in1 = rng.below(e);
+      const std::uint32_t in2 = (in1 + 1 + rng.below(e - 1)) % e;
+      engine::Grid next = from;
+      clear(next, given[out1]);
+      clear(next, given[out2]);
+      bool ok = true;
+      for (const std::uint32_t in : {in1, in2}) {
+        for (const engine::Cell cell : orbits_[empty[in]]) {
+          const Mask digits = allowed(next, cell);
+          if (digits == 0) {
+            ok = false;
+            break;
+          }
+          next.set(cell, nth_bit(digits, rng.below(static_cast<std::uint32_t>(std::popcount(digits)))) + 1);
+        }
+      }
+      if (ok) test(next, target, rng);
+    }
+  }
+  static int nth_bit(Mask mask, std::uint32_t n) {
+    for (std::uint32_t k = 0; k < n; ++k) mask &= mask - 1;
+    return std::countr_zero(mask);
+  }
+
+  // A candidate (clash-free by construction): unique? made minimal, new to the job,
+  // graded; rated when the target or the frontier needs it.
+  void test(const engine::Grid& candidate, const Target& target, engine::Rng& rng) {
+    ++result_.candidates;
+    if (solver_.count_solutions(candidate, 2).count != 1) return;
+    ++result_.unique;
+    Find find{options_.minimize ? generator_.carve(candidate, rng) : candidate, {}, {}, false, false};
+    // Moves keep a seed's symmetry; a seed without it gives finds without it: none is kept.
+    if (!engine::has_symmetry(find.puzzle, options_.symmetry)) return;
+    find.key = engine::canonical_key(find.puzzle);
+    if (!seen_.insert(find.key).second) return;
+    grade(find, target);
+  }
+  void grade(Find& find, const Target& target) {
+    grader::GradeOptions unrated;
+    unrated.rate = false;
+    unrated.max_te_depth = options_.max_te_depth;
+    find.grade = grader_.grade(find.puzzle, unrated);
+    if (target.accepts_unrated(find.grade)) {
+      grader_.rate(find.puzzle, find.grade, unrated);
+      find.accepted = target.accepts(find.grade);
+    }
+    if (find.accepted) {
+      find.kept = true;
+      result_.finds.push_back(std::move(find));
+    } else if (find.grade.tier == grader::Tier::Diabolical) {
+      stones_.push_back(std::move(find));  // a stepping stone, maybe (keep_stones)
+    }
+  }
+
+  // A fresh puzzle (the generator's candidate `index`, climbed towards the target
+  // as it climbs any): kept as a starting point when diabolical.
+  void fresh(std::uint64_t seed, std::uint64_t index, const Target& target) {
+    Candidate made = generator_.make(seed, index, target);
+    ++result_.candidates;
+    if (made.grade.status != grader::Status::Unique) return;
+    ++result_.unique;
+    Find find{made.puzzle, std::move(made.grade), engine::canonical_key(made.puzzle), made.accepted, false};
+    if (find.grade.tier != grader::Tier::Diabolical && !find.accepted) return;
+    if (find.grade.rating == 0) {
+      grader::GradeOptions unrated;
+      unrated.rate = false;
+      unrated.max_te_depth = options_.max_te_depth;
+      grader_.rate(find.puzzle, find.grade, unrated);
+    }
+    find.kept = true;
+    result_.finds.push_back(std::move(find));
+  }
+
+  // The stepping stones: of the diabolical neighbours the target does not accept,
+  // the `keep` hardest join the frontier, so that the search goes on (and climbs)
+  // where accepted puzzles are rare. Hardest by the grade without the rating first
+  // (deeper trial and error, then a bigger search), which is cheap; only they are rated.
+  void keep_stones() {
+    const auto harder = [](const Find& a, const Find& b) {
+      if (a.grade.te_depth != b.grade.te_depth) return a.grade.te_depth > b.grade.te_depth;
+      if (a.grade.search_nodes != b.grade.search_nodes) return a.grade.search_nodes > b.grade.search_nodes;
+      return a.key < b.key;
+    };
+    const std::size_t keep = std::min(stones_.size(), static_cast<std::size_t>(options_.keep));
+    std::partial_sort(stones_.begin(), stones_.begin() + static_cast<std::ptrdiff_t>(keep), stones_.end(), harder);
+    grader::GradeOptions unrated;
+    unrated.rate = false;
+    unrated.max_te_depth = options_.max_te_depth;
+    for (std::size_t i = 0; i < keep; ++i) {
+      Find& stone = stones_[i];
+      if (stone.grade.rating == 0) grader_.rate(stone.puzzle, stone.grade, unrated);
+      stone.kept = true;
+      result_.finds.push_back(std::move(stone));
+    }
+    stones_.clear();
+  }
+
+  engine::Geometry geometry_;
+  MineOptions options_;
+  engine::Units units_;
+  std::vector<std::vector<engine::Cell>> orbits_;
+  engine::Solver solver_;
+  grader::Grader grader_;
+  Generator generator_;
+  JobResult result_;
+  std::unordered_set<std::string> seen_;
+  std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)
+};
+
+Miner::Miner(const engine::Geometry& geometry, const MineOptions& options)
+    : impl_(std::make_unique<Impl>(geometry, options)) {}
+Miner::~Miner() = default;
+Miner::Miner(Miner&&) noexcept = default;
+Miner& Miner::operator=(Miner&&) noexcept = default;
+
+std::vector<Job> Miner::jobs(std::span<const Seed> seeds) const { return impl_->jobs(seeds); }
+
+JobResult Miner::explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
+                         const Target& target) {
+  return impl_->explore(seed, index, job, seeds, target);
+}
+
+}  // namespace sudoforge::generator

@@ -1,0 +1,198 @@
+// Mining in-process: every find is unique, minimal, keyed by its canonical form
+// and graded as the grader grades it; a job gives the same finds every time; the
+// frontier is best first, never offers a puzzle twice, and its saved text gives it back.
+
+#include "sudoforge/generator/mine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "sudoforge/engine/canonical.hpp"
+#include "sudoforge/engine/solver.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/generator/run.hpp"
+
+namespace sudoforge::generator {
+namespace {
+
+// Two of Norvig's "hardest" (data/hardest.txt): trial and error to depth 2 and 1.
+constexpr const char* kDeep = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+constexpr const char* kHard = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+
+Seed seed_of(const char* line) {
+  const engine::Grid puzzle = engine::parse_puzzle(line);
+  grader::Grader grader(puzzle.geometry());
+  return {puzzle, grader.grade(puzzle).score, engine::canonical_key(puzzle)};
+}
+
+TEST(Mine, MovesAreNamedAndParsedBothWays) {
+  for (const Move move : {Move::Swap1, Move::Swap2, Move::Drop1, Move::Add1}) {
+    EXPECT_EQ(parse_move(move_name(move)), move);
+  }
+  EXPECT_EQ(parse_move("{-1,+1}"), Move::Swap1);
+  EXPECT_EQ(parse_move("{-0,+1}"), Move::Add1);
+  EXPECT_FALSE(parse_move("-3+3"));
+  EXPECT_FALSE(parse_move("fresh"));  // not a move one can ask for
+}
+
+TEST(Mine, EveryFindIsUniqueMinimalCanonicallyKeyedAndGradedAsTheGraderGradesIt) {
+  const engine::Geometry geometry;
+  MineOptions options;
+  options.swap2_samples = 64;
+  Miner miner(geometry, options);
+  const std::vector<Seed> seeds = {seed_of(kHard)};
+  const Target target;  // any unique puzzle
+  Generator generator(geometry, Options{});
+  grader::Grader grader(geometry);
+  std::set<Move> moves_with_finds;
+  std::int64_t finds = 0;
+  const std::vector<Job> jobs = miner.jobs(seeds);
+  ASSERT_FALSE(jobs.empty());
+  for (std::size_t i = 0; i < jobs.size(); i += 3) {  // a third of the jobs keeps it quick
+    const JobResult result = miner.explore(7, i, jobs[i], seeds, target);
+    EXPECT_LE(result.unique, result.candidates);
+    std::set<std::string> keys;
+    for (const Find& find : result.finds) {
+      ++finds;
+      moves_with_finds.insert(jobs[i].move);
+      EXPECT_TRUE(find.kept);
+      EXPECT_EQ(engine::count_solutions(find.puzzle, 2).count, 1) << engine::to_line(find.puzzle);
+      EXPECT_TRUE(generator.is_minimal(find.puzzle)) << engine::to_line(find.puzzle);
+      EXPECT_EQ(find.key, engine::canonical_key(find.puzzle));
+      EXPECT_NE(find.key, seeds[0].key);  // the seed itself is not a find
+      EXPECT_TRUE(keys.insert(find.key).second) << "twice in one job: " << find.key;
+      const grader::Grade grade = grader.grade(find.puzzle);
+      EXPECT_EQ(find.grade.tier, grade.tier);
+      EXPECT_EQ(find.grade.te_depth, grade.te_depth);
+      EXPECT_EQ(find.grade.rating, grade.rating);
+      EXPECT_EQ(find.grade.score, grade.score);
+      EXPECT_EQ(find.accepted, target.accepts(grade));
+    }
+  }
+  EXPECT_GT(finds, 20);
+  EXPECT_TRUE(moves_with_finds.contains(Move::Swap1));
+}
+
+TEST(Mine, AJobGivesTheSameFindsEveryTimeAndOnAnyMiner) {
+  const engine::Geometry geometry;
+  MineOptions options;
+  options.swap2_samples = 128;
+  Miner first(geometry, options);
+  Miner second(geometry, options);
+  const std::vector<Seed> seeds = {seed_of(kDeep), seed_of(kHard)};
+  Target target;
+  target.tier = grader::Tier::Diabolical;
+  const std::vector<Job> jobs = first.jobs(seeds);
+  for (const std::size_t i : {std::size_t{0}, jobs.size() / 2, jobs.size() - 1}) {
+    second.explore(1, i + 1, jobs[(i + 1) % jobs.size()], seeds, target);  // another job first: no state carries over
+    const JobResult a = first.explore(3, i, jobs[i], seeds, target);
+    const JobResult b = second.explore(3, i, jobs[i], seeds, target);
+    ASSERT_EQ(a.finds.size(), b.finds.size()) << i;
+    EXPECT_EQ(a.candidates, b.candidates);
+    for (std::size_t k = 0; k < a.finds.size(); ++k) EXPECT_EQ(a.finds[k].key, b.finds[k].key);
+  }
+}
+
+TEST(Mine, WithoutMinimizingFindsAreTheNeighboursAsFound) {
+  MineOptions options;
+  options.minimize = false;
+  options.moves = {Move::Add1};
+  Miner miner(engine::Geometry{}, options);
+  const std::vector<Seed> seeds = {seed_of(kHard)};
+  const Target target;
+  const std::vector<Job> jobs = miner.jobs(seeds);
+  ASSERT_EQ(jobs.size(), 1u);
+  const JobResult result = miner.explore(1, 0, jobs[0], seeds, target);
+  ASSERT_FALSE(result.finds.empty());
+  const int clues = seeds[0].puzzle.clue_count();
+  for (const Find& find : result.finds) EXPECT_EQ(find.puzzle.clue_count(), clues + 1);  // one given added, none taken
+}
+
+TEST(Mine, AFreshRoundStartsFromNothing) {
+  MineOptions options;
+  options.fresh_jobs = 3;
+  Miner miner(engine::Geometry{}, options);
+  const std::vector<Job> jobs = miner.jobs({});
+  ASSERT_EQ(jobs.size(), 3u);
+  Target target;
+  target.tier = grader::Tier::Diabolical;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    EXPECT_EQ(jobs[i].move, Move::Fresh);
+    const JobResult result = miner.explore(9, i, jobs[i], {}, target);
+    EXPECT_EQ(result.candidates, 1);
+    for (const Find& find : result.finds) EXPECT_EQ(find.grade.tier, grader::Tier::Diabolical);
+  }
+}
+
+Seed scored(int score, const std::string& key) { return {engine::Grid(engine::Geometry{}), score, key}; }
+
+TEST(Frontier, TakesTheBestFirstAndNeverOffersAPuzzleTwice) {
+  Frontier frontier(2, 3);
+  frontier.offer(scored(10, "b"));
+  frontier.offer(scored(30, "a"));
+  frontier.offer(scored(10, "a2"));
+  frontier.offer(scored(30, "a"));  // waiting already
+  EXPECT_EQ(frontier.waiting(), 3u);
+  frontier.offer(scored(5, "z"));  // the worst of a full frontier goes, for good
+  EXPECT_EQ(frontier.waiting(), 3u);
+  EXPECT_TRUE(frontier.knows("z"));
+  const std::vector<Seed> round = frontier.next_round();
+  ASSERT_EQ(round.size(), 2u);
+  EXPECT_EQ(round[0].key, "a");
+  EXPECT_EQ(round[1].key, "a2");  // ties by key
+  frontier.offer(scored(99, "a"));  // explored already
+  frontier.offer(scored(99, "z"));  // dropped already
+  EXPECT_EQ(frontier.waiting(), 1u);
+  EXPECT_EQ(frontier.next_round()[0].key, "b");
+  EXPECT_TRUE(frontier.empty());
+}
+
+TEST(Frontier, ItsSavedStateGivesItBack) {
+  MineState state;
+  state.round = 4;
+  state.base = 1234;
+  state.seeds = {seed_of(kDeep)};
+  state.kept = {seed_of(kHard)};
+  state.frontier = Frontier(2, 10);
+  state.frontier.offer(seed_of(kHard));
+  state.frontier.offer(seed_of(kDeep));
+  const std::vector<Seed> taken = state.frontier.next_round();
+  state.frontier.offer(seed_of("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
+  const std::string text = state.save();
+  const MineState back = MineState::load(text, engine::Geometry{}, 2, 10);
+  EXPECT_EQ(back.save(), text);
+  EXPECT_EQ(back.round, 4);
+  EXPECT_EQ(back.base, 1234u);
+  ASSERT_EQ(back.seeds.size(), 1u);
+  EXPECT_EQ(back.seeds[0].puzzle, state.seeds[0].puzzle);
+  EXPECT_EQ(back.kept[0].key, state.kept[0].key);
+  for (const Seed& seed : taken) EXPECT_TRUE(back.frontier.knows(seed.key));
+  EXPECT_EQ(back.frontier.waiting(), 1u);
+}
+
+TEST(Frontier, RefusesAStateItDidNotWrite) {
+  const engine::Geometry geometry;
+  EXPECT_THROW(MineState::load("base 3\n", geometry, 2, 10), std::invalid_argument);         // no round
+  EXPECT_THROW(MineState::load("round 1\nbase 0\nq 1\n", geometry, 2, 10), std::invalid_argument);
+  EXPECT_THROW(MineState::load("round 1\nbase 0\nw 5 k 123\n", geometry, 2, 10), std::invalid_argument);
+  EXPECT_THROW(MineState::load("round x\nbase 0\n", geometry, 2, 10), std::invalid_argument);
+  EXPECT_THROW(MineState::load("round 1\nbase 0\nx 12\n", geometry, 2, 10), std::invalid_argument);
+}
+
+TEST(Acceptor, AFindKnownBeforeTheRunIsNotNew) {
+  Request request;
+  request.count = 5;
+  Acceptor acceptor(request);
+  Candidate find;
+  find.accepted = true;
+  int asked = 0;
+  EXPECT_EQ(acceptor.offer(find, "k1", [&] { ++asked; return true; }), Verdict::Known);
+  EXPECT_EQ(acceptor.offer(find, "k2", [&] { ++asked; return false; }), Verdict::Accepted);
+  EXPECT_EQ(acceptor.offer(find, "k2", [&] { ++asked; return false; }), Verdict::Duplicate);  // the run's own, not asked
+  EXPECT_EQ(asked, 2);
+  EXPECT_EQ(acceptor.total(), 1);
+}
+
+}  // namespace
+}  // namespace sudoforge::generator
