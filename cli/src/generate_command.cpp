@@ -21,6 +21,7 @@
 #include "output.hpp"
 #include "json_text.hpp"
 #include "ordered_pipeline.hpp"
+#include "generate_mine.hpp"
 #include "progress.hpp"
 #include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/cli/errors.hpp"
@@ -71,7 +72,42 @@ nlohmann::json request_json(const Request& request) {
                                    : nlohmann::json(nullptr)}};
   // Only when asked for, so that runs made before --give-up keep their parameters.
   if (request.give_up > 0) json["give_up"] = request.give_up;
+  if (request.mining) {  // likewise: runs made before mining keep theirs
+    nlohmann::json moves = nlohmann::json::array();
+    for (const generator::Move move : request.moves) moves.push_back(std::string(generator::move_name(move)));
+    json["mine"] = {{"from", request.from},
+                    {"from_db", request.from_db.empty() ? nlohmann::json(nullptr) : nlohmann::json::parse(request.from_db)},
+                    {"moves", moves},
+                    {"width", request.width},
+                    {"minimize", request.minimize}};
+  }
   return json;
+}
+
+// The seeds' selection (--from-*), as kept with a mining run.
+nlohmann::json selection_json(const SelectionOptions& options) {
+  const auto optional = [](const auto& value) { return value ? nlohmann::json(*value) : nlohmann::json(nullptr); };
+  return {{"tier", options.tier},   {"te_depth", optional(options.te_depth)}, {"level", options.level},
+          {"rating", options.rating}, {"score", options.score},             {"clues", options.clues},
+          {"run", optional(options.run)}, {"limit", optional(options.limit)}, {"order", options.order},
+          {"descending", options.descending}, {"seed", options.seed}};
+}
+
+SelectionOptions selection_from_json(const nlohmann::json& json) {
+  SelectionOptions options;
+  options.prefix = "from-";
+  options.tier = json.at("tier").get<std::string>();
+  if (!json.at("te_depth").is_null()) options.te_depth = json.at("te_depth").get<int>();
+  options.level = json.at("level").get<std::string>();
+  options.rating = json.at("rating").get<std::string>();
+  options.score = json.at("score").get<std::string>();
+  options.clues = json.at("clues").get<std::string>();
+  if (!json.at("run").is_null()) options.run = json.at("run").get<std::int64_t>();
+  if (!json.at("limit").is_null()) options.limit = json.at("limit").get<std::int64_t>();
+  options.order = json.at("order").get<std::string>();
+  options.descending = json.at("descending").get<bool>();
+  options.seed = json.at("seed").get<std::uint64_t>();
+  return options;
 }
 
 Request request_from_json(const nlohmann::json& json) {
@@ -100,6 +136,16 @@ Request request_from_json(const nlohmann::json& json) {
     std::tie(request.shard, request.shards) = parse_shard(json.at("shard").get<std::string>());
   }
   if (json.contains("give_up")) request.give_up = json.at("give_up").get<std::int64_t>();
+  if (json.contains("mine")) {
+    const auto& mine = json.at("mine");
+    request.mining = true;
+    request.from = mine.at("from").get<std::vector<std::string>>();
+    if (!mine.at("from_db").is_null()) request.from_db = json_text(mine.at("from_db"));
+    request.moves.clear();
+    for (const auto& move : mine.at("moves")) request.moves.push_back(generator::parse_move(move.get<std::string>()).value());
+    request.width = mine.at("width").get<int>();
+    request.minimize = mine.at("minimize").get<bool>();
+  }
   return request;
 }
 
@@ -215,6 +261,23 @@ Request request_from(const GenerateOptions& options) {
     request.shards = shards;
   }
   request.give_up = options.give_up;
+  request.from = options.from;
+  if (options.from_db) request.from_db = json_text(selection_json(options.from_selection));
+  request.mining = options.mine || !options.from.empty() || options.from_db || request.needs_mining();
+  if (request.mining) {
+    request.moves.clear();
+    std::size_t start = 0;
+    while (start <= options.moves.size()) {
+      const std::size_t end = std::min(options.moves.find(',', start), options.moves.size());
+      const std::string name = options.moves.substr(start, end - start);
+      const auto move = generator::parse_move(name);
+      if (!move) throw CliError("--moves '" + options.moves + "': '" + name + "' is not a move: -1+1, -2+2, -1+0 or -0+1");
+      if (std::find(request.moves.begin(), request.moves.end(), *move) == request.moves.end()) request.moves.push_back(*move);
+      start = end + 1;
+    }
+    request.width = options.width;
+    request.minimize = !options.no_minimize;
+  }
   if (const auto why = request.impossible()) throw CliError("generate: nothing can meet this request: " + *why);
   return request;
 }
@@ -234,11 +297,12 @@ std::string out_record(std::uint64_t seed, std::uint64_t index, const generator:
 
 // Resuming with --out FILE: FILE keeps the records it holds of what the run committed
 // (`items`, in order; a record past them, or one cut short by a kill, is dropped) and
-// gets those it lacks from `record_of` (a candidate depends only on the seed and its
-// index, so they are made again); new records are appended after. A file that holds
+// gets those it lacks from `record_of` (the record of items[i]: a candidate depends
+// only on the seed and its index, so it is made again; a mined one is read back from
+// the database); new records are appended after. A file that holds
 // anything else is refused, never overwritten.
 Output resume_out(const std::string& path, RecordFormat format, std::uint64_t seed,
-                  const std::vector<std::int64_t>& items, const std::function<std::string(std::int64_t)>& record_of) {
+                  const std::vector<std::int64_t>& items, const std::function<std::string(std::size_t)>& record_of) {
   std::string text;
   if (std::FILE* in = std::fopen(path.c_str(), "rb"); in != nullptr) {
     char buffer[1 << 16];
@@ -271,7 +335,7 @@ Output resume_out(const std::string& path, RecordFormat format, std::uint64_t se
   }
   Output out = Output::open(path, true);
   if (keep == 0) out.write(header);
-  for (std::size_t i = kept; i < items.size(); ++i) out.write(record_of(items[i]));
+  for (std::size_t i = kept; i < items.size(); ++i) out.write(record_of(i));
   out.flush();
   return out;
 }
@@ -319,12 +383,25 @@ void setup_generate(CLI::App& app, int& exit_code) {
                       "mean gap between accepted ones if more; 2,000 from 10x10 up)")
       ->check(whole_number(1));
   add_shard_option(*command, options->shard);
+  command->add_option("--from", options->from, "Mine around the puzzles in these files (seeds)")->expected(1, -1);
+  command->add_flag("--from-db", options->from_db,
+                    "Mine around the database's puzzles (selected with --from-tier, --from-rating, ... as list selects)");
+  add_selection_options(*command, options->from_selection, "from-", false);
+  command->add_flag("--mine", options->mine,
+                    "Mine even without seeds (the default for --te-depth 2 and up, or --rating 9 and up)");
+  command->add_option("--moves", options->moves, "Mining moves: -1+1, -2+2, -1+0, -0+1 (comma-separated)")
+      ->capture_default_str();
+  command->add_option("--width", options->width, "Mining: seeds explored per round, the frontier's best")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  command->add_flag("--no-minimize", options->no_minimize, "Mining: keep finds as found, not made minimal");
   command->callback([options, &exit_code] { exit_code = run_generate(*options); });
 }
 
 int run_generate(const GenerateOptions& options) {
   if (options.no_db && options.resume) throw CliError("--resume needs the database");
   if (options.no_db && options.out.empty()) throw CliError("--no-db needs --out, or the puzzles go nowhere");
+  if (options.no_db && options.from_db) throw CliError("--from-db needs the database: drop --no-db");
   // The request first: one that cannot be met creates no database.
   std::optional<Request> asked;
   if (!options.resume) asked = request_from(options);
@@ -406,12 +483,27 @@ int run_generate(const GenerateOptions& options) {
     if (resumed && options.out != "-") {
       std::vector<std::int64_t> items;  // what the run committed, in order
       for (const store::RunPuzzle& puzzle : store->run_puzzles(run)) items.push_back(puzzle.item);
-      out.emplace(resume_out(options.out, format, seed, items, [&](std::int64_t index) {
-        const auto at = static_cast<std::uint64_t>(index);
+      std::vector<store::StoredPuzzle> mined;  // a mining run's finds, in the order accepted
+      if (request.mining) {
+        store::Selection selection;
+        selection.run = run;
+        store->select(selection, [&](const store::StoredPuzzle& stored) { mined.push_back(stored); });
+        if (mined.size() != items.size()) {
+          throw CliError(fmt::format("run {} holds {} puzzles but {} of them were first stored by it: cannot rewrite "
+                                     "'{}'", run, items.size(), mined.size(), options.out));
+        }
+      }
+      out.emplace(resume_out(options.out, format, seed, items, [&](std::size_t i) {
+        const auto at = static_cast<std::uint64_t>(items[i]);
+        if (request.mining) {  // "run R #J: ..." in the database is "seed S #J: ..." in the file
+          const store::StoredPuzzle& stored = mined[i];
+          const std::string source = fmt::format("seed {}{}", seed, stored.source.substr(stored.source.find(" #")));
+          return format_record(GradeRecord{source, engine::to_line(stored.puzzle), stored.grade}, format);
+        }
         const generator::Candidate candidate = generators.local().make(seed, at, target);
         if (!candidate.accepted) {
           throw CliError(fmt::format("run {}: candidate {} is not made as it was (a run of another version?): "
-                                     "cannot rewrite '{}'", run, index, options.out));
+                                     "cannot rewrite '{}'", run, at, options.out));
         }
         return out_record(seed, at, candidate, format);
       }));
@@ -428,8 +520,8 @@ int run_generate(const GenerateOptions& options) {
   std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
-  const auto commit = [&] {
-    if (store) store->add(pending, std::make_pair(run, static_cast<std::int64_t>(next_index)));
+  const auto commit = [&](const std::optional<std::string>& state = std::nullopt) {
+    if (store) store->add(pending, std::make_pair(run, static_cast<std::int64_t>(next_index)), state);
     pending.clear();
     if (out) {
       out->write(out_pending);
@@ -444,7 +536,64 @@ int run_generate(const GenerateOptions& options) {
 
   // On an error the guard marks the run failed: the committed batches stay, and the
   // same command resumes.
-  {
+  std::optional<MineOutcome> mined;
+  std::int64_t rejected_seeds = 0;  // seed lines that are not unique puzzles
+  if (request.mining) {
+    const MineRun mining{
+        request,
+        seed,
+        next_index,
+        resumed ? resumed->state : std::string(),
+        [&] {  // none: mining from nothing
+          std::vector<generator::Seed> seeds;
+          if (!request.from_db.empty()) {
+            const store::Selection selection =
+                resolve_selection(selection_from_json(nlohmann::json::parse(request.from_db)));
+            seeds = stored_seeds(*store, selection, request.geometry);
+          }
+          if (!request.from.empty()) {
+            for (generator::Seed& more : read_seeds(request.from, request.geometry, request.max_te_depth, rejected_seeds)) {
+              seeds.push_back(std::move(more));
+            }
+          }
+          return seeds;
+        },
+        thread_limit.threads(),
+        options.max_candidates,
+        [&](const generator::Find& find, std::uint64_t index, const generator::Seed& from, generator::Move move) {
+          const bool fresh = move == generator::Move::Fresh;
+          const std::string how = fresh ? std::string(": fresh")
+                                        : fmt::format(": {} from {}", generator::move_name(move), engine::to_line(from.puzzle));
+          if (store) {
+            pending.push_back(store::NewPuzzle{find.puzzle, find.grade, find.key,
+                                               std::string(engine::symmetry_name(request.symmetry)),
+                                               fmt::format("run {} #{}{}", run, index, how), run,
+                                               static_cast<std::int64_t>(index), true,
+                                               fresh ? std::string() : engine::to_line(from.puzzle),
+                                               std::string(generator::move_name(move))});
+          }
+          if (out) {
+            out_pending += format_record(
+                GradeRecord{fmt::format("seed {} #{}{}", seed, index, how), engine::to_line(find.puzzle), find.grade},
+                format);
+          }
+        },
+        store ? std::function<bool(const std::string&)>(
+                    [&](const std::string& key) { return store->contains(request.geometry, key); })
+              : nullptr,
+        [&](std::uint64_t next, const generator::MineState& state, bool force) {
+          next_index = next;
+          if (force || pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) {
+            commit(state.save());
+          }
+        }};
+    mined = run_mining(mining, accepted, progress);
+    if (rejected_seeds > 0 && !options.quiet) {
+      std::fprintf(stderr, "generate: %lld seed lines were not unique puzzles (named above)\n",
+                   static_cast<long long>(rejected_seeds));
+    }
+    if (out) out->close();
+  } else {
     // A batch is made whole before its first candidate is looked at, so a batch
     // also bounds the work made past the count. Small grids take batches of 4 to
     // spare the pipeline's per-batch cost; from 10x10 up a candidate can take
@@ -515,21 +664,27 @@ int run_generate(const GenerateOptions& options) {
     // Why it stopped short, if it did.
     std::string why;
     if (!complete && !interrupted) {
-      why = accepted.gave_up()
+      why = mined && mined->dry ? std::string(" (the frontier ran dry: no seed is left to explore; more seeds, more --moves or "
+                                              "a wider --width search further)")
+            : accepted.gave_up()
                 ? fmt::format(" (gave up: none accepted in the last {} candidates, {}; the request may be impossible "
                               "or very rare: --give-up N waits longer)",
                               accepted.since_last(), accepted.rarity())
                 : fmt::format(" (--max-candidates {} reached)", options.max_candidates);
     }
     const std::string lost = unused > 0 ? fmt::format(" (and {} made in flight, unused)", unused) : "";
-    std::fprintf(stderr, "generate: %s%s: %lld of %lld puzzles (%s) from %lld candidates%s in %.2f s: %.1f puzzles/s%s\n",
+    const std::string whence =
+        mined ? fmt::format("{} mining jobs in {} rounds ({} neighbours tried, {} unique)", mined->jobs, mined->rounds,
+                            mined->candidates, mined->unique)
+              : fmt::format("{} candidates{}", accepted.tried(), lost);
+    std::fprintf(stderr, "generate: %s%s: %lld of %lld puzzles (%s) from %s in %.2f s: %.1f puzzles/s%s\n",
                  std::string(store::run_status_name(status)).c_str(), why.c_str(),
                  static_cast<long long>(accepted.total()), static_cast<long long>(mine.count), accepted.detail().c_str(),
-                 static_cast<long long>(accepted.tried()), lost.c_str(), seconds,
+                 whence.c_str(), seconds,
                  seconds > 0 ? static_cast<double>(accepted.total()) / seconds : 0.0, where.c_str());
   }
   if (interrupted) return kExitInterrupted;
-  return complete ? kExitOk : kExitRejected;
+  return complete && rejected_seeds == 0 ? kExitOk : kExitRejected;
 }
 
 }  // namespace sudoforge::cli

@@ -62,23 +62,25 @@ void note_unrated(store::Store& store) {
                store.path().c_str(), static_cast<long long>(unrated), store.path().c_str());
 }
 
-void add_selection_options(CLI::App& command, SelectionOptions& options) {
-  command.add_option("--tier", options.tier, "Only this tier: singles, twins, diabolical")
+void add_selection_options(CLI::App& command, SelectionOptions& options, const std::string& prefix, bool geometry) {
+  options.prefix = prefix;
+  const std::string p = "--" + prefix;
+  command.add_option(p + "tier", options.tier, "Only this tier: singles, twins, diabolical")
       ->check(CLI::IsMember({"singles", "twins", "diabolical"}));
-  command.add_option("--te-depth", options.te_depth, "Only diabolical puzzles of this trial-and-error depth");
-  command.add_option("--level", options.level, "Only this level: easy, medium, hard, fiendish, extreme")
+  command.add_option(p + "te-depth", options.te_depth, "Only diabolical puzzles of this trial-and-error depth");
+  command.add_option(p + "level", options.level, "Only this level: easy, medium, hard, fiendish, extreme")
       ->check(CLI::IsMember({"easy", "medium", "hard", "fiendish", "extreme"}));
-  command.add_option("--rating", options.rating, "Rating range MIN:MAX on Sudoku Explainer's scale, e.g. 7.1:8.5 or 9:");
-  command.add_option("--score", options.score, "Score range MIN:MAX (either side may be left out)");
-  command.add_option("--clues", options.clues, "Clue range MIN:MAX");
-  add_geometry_options(command, options.geometry);
-  command.add_option("--run", options.run, "Only puzzles first stored by this run");
-  command.add_option("--limit", options.limit, "At most this many")->check(whole_number(1));
-  command.add_option("--order", options.order, "id, score, rating, clues or random")
+  command.add_option(p + "rating", options.rating, "Rating range MIN:MAX on Sudoku Explainer's scale, e.g. 7.1:8.5 or 9:");
+  command.add_option(p + "score", options.score, "Score range MIN:MAX (either side may be left out)");
+  command.add_option(p + "clues", options.clues, "Clue range MIN:MAX");
+  if (geometry) add_geometry_options(command, options.geometry);
+  command.add_option(p + "run", options.run, "Only puzzles first stored by this run");
+  command.add_option(p + "limit", options.limit, "At most this many")->check(whole_number(1));
+  command.add_option(p + "order", options.order, "id, score, rating, clues or random")
       ->check(CLI::IsMember({"id", "score", "rating", "clues", "random"}))
       ->capture_default_str();
-  command.add_flag("--descending", options.descending, "Largest first (with --order id, score, rating or clues)");
-  command.add_option("--seed", options.seed, "Seed of --order random (same seed, same order)")->check(whole_number(0));
+  command.add_flag(p + "descending", options.descending, "Largest first (with --order id, score, rating or clues)");
+  command.add_option(p + "seed", options.seed, "Seed of --order random (same seed, same order)")->check(whole_number(0));
 }
 
 store::Selection resolve_selection(const SelectionOptions& options) {
@@ -89,15 +91,16 @@ store::Selection resolve_selection(const SelectionOptions& options) {
   }
   selection.te_depth = options.te_depth;
   if (!options.level.empty()) selection.level = grader::parse_level(options.level);
-  parse_rating_range(options.rating, "--rating", selection.rating_min, selection.rating_max);
-  parse_range(options.score, "--score", selection.score_min, selection.score_max);
-  parse_range(options.clues, "--clues", selection.clues_min, selection.clues_max);
+  const std::string p = "--" + options.prefix;
+  parse_rating_range(options.rating, (p + "rating").c_str(), selection.rating_min, selection.rating_max);
+  parse_range(options.score, (p + "score").c_str(), selection.score_min, selection.score_max);
+  parse_range(options.clues, (p + "clues").c_str(), selection.clues_min, selection.clues_max);
   if (geometry_given(options.geometry)) selection.geometry = resolve_geometry(options.geometry);
   selection.run = options.run;
   selection.limit = options.limit;
   if (options.order == "score") selection.order = store::Selection::Order::Score;
   if (options.order == "rating") selection.order = store::Selection::Order::Rating;
-  if (options.descending && options.order == "random") throw CliError("--descending does not go with --order random");
+  if (options.descending && options.order == "random") throw CliError(p + "descending does not go with " + p + "order random");
   selection.descending = options.descending;
   if (options.order == "clues") selection.order = store::Selection::Order::Clues;
   if (options.order == "random") selection.order = store::Selection::Order::Random;

@@ -30,6 +30,22 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// The fields of each record of CSV text, after its header (no field holds a comma
+// in what the tests read: sources, puzzles, grades).
+inline std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<std::string> fields;
+    std::istringstream parts(line);
+    for (std::string field; std::getline(parts, field, ',');) fields.push_back(field);
+    rows.push_back(fields);
+  }
+  return rows;
+}
+
 // "N puzzles" from the first line of `stats` (-1 when stats fails).
 inline long stored(const std::string& db) {
   const auto result = run_command(sudoforge("stats --db " + db));

@@ -21,21 +21,8 @@ namespace {
 using test::run_command;
 using test::sudoforge;
 using test::fresh_db;
+using test::csv_rows;
 using test::lines_of;
-
-std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
-  std::vector<std::vector<std::string>> rows;
-  std::istringstream in(text);
-  std::string line;
-  std::getline(in, line);  // header
-  while (std::getline(in, line)) {
-    std::vector<std::string> fields;
-    std::istringstream parts(line);
-    for (std::string field; std::getline(parts, field, ',');) fields.push_back(field);
-    rows.push_back(fields);
-  }
-  return rows;
-}
 
 // Fields: 0 source, 1 puzzle, 2 status, 4 tier, 5 te_depth, 7 clues, 15 solution.
 void expect_unique_minimal(const std::string& line_puzzle, engine::Symmetry symmetry,

@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sudoforge/cli/common_options.hpp"
+#include "sudoforge/cli/selection_options.hpp"
 
 namespace CLI {
 class App;
@@ -37,6 +39,14 @@ struct GenerateOptions {
   std::int64_t max_candidates = 0;  // 0: no limit
   std::int64_t give_up = 0;         // 0: the default bound (generator::Acceptor::give_up_bound)
   std::string shard;                // K/N: this machine's share of the run
+  // Mining (generator/mine.hpp).
+  std::vector<std::string> from;    // seed files
+  bool from_db = false;             // seeds from the database, selected by from_selection
+  SelectionOptions from_selection;  // --from-tier, --from-rating, ...
+  bool mine = false;                // mine even when fresh candidates could do
+  std::string moves = "-1+1,-0+1,-1+0,-2+2";
+  int width = 16;                   // seeds explored per round
+  bool no_minimize = false;
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

@@ -27,9 +27,14 @@ struct SelectionOptions {
   std::string order = "id";  // id, score, rating, clues, random
   bool descending = false;
   std::uint64_t seed = 0;
+  std::string prefix;  // what the options are called after "--" ("from-" in generate)
 };
 
-void add_selection_options(CLI::App& command, SelectionOptions& options);
+// The options as --tier, --rating, ...; with `prefix` "from-": --from-tier, ...
+// (generate, whose own --tier says what to make). Without `geometry`, no geometry
+// options (generate's seeds take the run's).
+void add_selection_options(CLI::App& command, SelectionOptions& options, const std::string& prefix = "",
+                           bool geometry = true);
 // Throws CliError for malformed ranges.
 store::Selection resolve_selection(const SelectionOptions& options);
 

@@ -1,0 +1,179 @@
+#include "generate_mine.hpp"
+
+#include <fmt/format.h>
+#include <tbb/parallel_for.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+
+#include "interrupt.hpp"
+#include "ordered_pipeline.hpp"
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/puzzle_input.hpp"
+#include "sudoforge/engine/canonical.hpp"
+
+namespace sudoforge::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Item {
+  std::uint64_t index = 0;
+  generator::JobResult result;
+};
+
+// The state a run starts with: its first round over the best seeds (a round of
+// fresh puzzles when there are none).
+generator::MineState first_state(std::vector<generator::Seed> seeds, const generator::MineOptions& options) {
+  generator::MineState state;
+  state.frontier = generator::Frontier(options.width, options.frontier);
+  for (generator::Seed& seed : seeds) state.frontier.offer(std::move(seed));
+  state.seeds = state.frontier.next_round();
+  return state;
+}
+
+}  // namespace
+
+MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progress& progress) {
+  const generator::Request& request = run.request;
+  const generator::MineOptions options = request.mine_options();
+  const bool seeded = !request.from.empty() || !request.from_db.empty();
+  generator::MineState state;
+  if (run.state.empty()) {
+    state = first_state(run.seeds(), options);
+    if (seeded && state.seeds.empty()) throw CliError("generate: no seed puzzle to mine from");
+    state.base = 0;
+  } else {
+    try {
+      state = generator::MineState::load(run.state, request.geometry, options.width, options.frontier);
+    } catch (const std::invalid_argument& error) {
+      throw CliError(fmt::format("the run's saved mining state cannot be read ({}): it was changed by hand?", error.what()));
+    }
+  }
+  const generator::Target target = request.target();
+  PerThread<generator::Miner> miners(request.geometry, options);
+  MineOutcome outcome;
+  std::uint64_t next_index = run.next_index;
+  std::int64_t handed_out = 0;
+  const auto start = Clock::now();
+  std::atomic<bool> done{accepted.complete()};
+  const auto n = static_cast<std::uint64_t>(request.shards);
+
+  while (!done && !InterruptGuard::requested()) {
+    const std::vector<generator::Job> jobs = miners.local().jobs(state.seeds);
+    const std::uint64_t end = state.base + jobs.size();
+    std::uint64_t issued = request.first_from(std::max(next_index, state.base));
+    ++outcome.rounds;
+    ordered_pipeline<Item>(
+        run.threads, 1,
+        [&](Item& item) {
+          if (done || InterruptGuard::requested() || issued >= end) return false;
+          if (run.max_jobs > 0 && handed_out >= run.max_jobs) return false;
+          item.index = issued;
+          issued += n;
+          ++handed_out;
+          return true;
+        },
+        [&](std::span<Item> items) {
+          generator::Miner& miner = miners.local();
+          for (Item& item : items) {
+            item.result = miner.explore(run.seed, item.index, jobs[item.index - state.base], state.seeds, target);
+          }
+        },
+        [&](std::span<Item> items) {
+          for (Item& item : items) {
+            if (done) break;
+            const generator::Job& job = jobs[item.index - state.base];
+            const generator::Seed& from = job.move == generator::Move::Fresh ? generator::Seed{} : state.seeds[job.seed];
+            ++outcome.jobs;
+            outcome.candidates += item.result.candidates;
+            outcome.unique += item.result.unique;
+            bool offered = false;
+            for (generator::Find& find : item.result.finds) {
+              if (find.kept) state.kept.push_back({find.puzzle, find.grade.score, find.key});
+              if (!find.accepted || done) continue;
+              offered = true;
+              const generator::Candidate candidate{find.puzzle, find.grade, true, 0};
+              const auto known = [&] {
+                return state.frontier.knows(find.key) || (run.stored && run.stored(find.key));
+              };
+              if (accepted.offer(candidate, find.key, known) == generator::Verdict::Accepted) {
+                run.accept(find, item.index, from, job.move);
+              }
+              if (accepted.complete()) done = true;
+            }
+            // A job with nothing to offer counts once towards the give-up bound.
+            if (!offered) accepted.offer(generator::Candidate{}, {});
+            if (accepted.gave_up()) done = true;
+            next_index = item.index + 1;
+          }
+          run.commit(next_index, state, false);
+          const double minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
+          progress.update(accepted.total(), outcome.jobs,
+                          fmt::format("jobs  round {}  frontier {}  {:.0f} new/min  {:.0f} candidates/s", state.round,
+                                      state.frontier.waiting(), minutes > 0 ? static_cast<double>(accepted.accepted_here()) / minutes : 0.0,
+                                      minutes > 0 ? static_cast<double>(outcome.candidates) / (minutes * 60) : 0.0));
+        });
+    if (done || InterruptGuard::requested() || issued < end) break;  // stopped inside the round
+    // The round is over: what it kept joins the frontier, and the next round takes
+    // the best.
+    next_index = std::max(next_index, end);
+    for (generator::Seed& seed : state.kept) state.frontier.offer(std::move(seed));
+    state.kept.clear();
+    state.base = end;
+    ++state.round;
+    state.seeds = state.frontier.next_round();
+    if (state.seeds.empty() && seeded) {
+      outcome.dry = true;
+      done = true;
+    }
+    run.commit(next_index, state, true);
+  }
+  run.commit(next_index, state, true);  // what the last round took, however it stopped
+  return outcome;
+}
+
+std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, const engine::Geometry& geometry,
+                                        int max_te_depth, std::int64_t& rejected) {
+  PuzzleInput input(files, geometry, engine::TextFormat::Auto);
+  std::vector<InputRecord> records;
+  for (InputRecord record; input.next(record);) {
+    if (record.kind == InputRecord::Kind::Puzzle) {
+      records.push_back(record);
+    } else {
+      report(record);
+      ++rejected;
+    }
+  }
+  std::vector<grader::Grade> grades(records.size());
+  PerThread<grader::Grader> graders(geometry);
+  tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
+    grader::GradeOptions grade_options;
+    grade_options.max_te_depth = max_te_depth;
+    grades[i] = graders.local().grade(records[i].grid, grade_options);
+  });
+  std::vector<generator::Seed> seeds;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    if (grades[i].status != grader::Status::Unique) {
+      report_rejection(records[i], grades[i]);
+      ++rejected;
+      continue;
+    }
+    seeds.push_back({records[i].grid, grades[i].score, engine::canonical_key(records[i].grid)});
+  }
+  return seeds;
+}
+
+std::vector<generator::Seed> stored_seeds(store::Store& store, store::Selection selection,
+                                          const engine::Geometry& geometry) {
+  selection.geometry = geometry;
+  std::vector<generator::Seed> seeds;
+  store.select(selection, [&](const store::StoredPuzzle& stored) {
+    seeds.push_back({stored.puzzle, stored.grade.score, engine::canonical_key(stored.puzzle)});
+  });
+  return seeds;
+}
+
+}  // namespace sudoforge::cli
