@@ -552,7 +552,8 @@ int run_generate(const GenerateOptions& options) {
             seeds = stored_seeds(*store, selection, request.geometry);
           }
           if (!request.from.empty()) {
-            for (generator::Seed& more : read_seeds(request.from, request.geometry, request.max_te_depth, rejected_seeds)) {
+            for (generator::Seed& more : read_seeds(request.from, request.geometry, thread_limit.threads(), request.max_te_depth,
+                                                              rejected_seeds)) {
               seeds.push_back(std::move(more));
             }
           }

@@ -1,14 +1,12 @@
 #include "generate_mine.hpp"
 
 #include <fmt/format.h>
-#include <tbb/parallel_for.h>
 
-#include <atomic>
 #include <chrono>
 #include <stdexcept>
 
 #include "interrupt.hpp"
-#include "ordered_pipeline.hpp"
+#include "ordered_workers.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/puzzle_input.hpp"
 #include "sudoforge/engine/canonical.hpp"
@@ -18,11 +16,6 @@ namespace sudoforge::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-struct Item {
-  std::uint64_t index = 0;
-  generator::JobResult result;
-};
 
 // The state a run starts with: its first round over the best seeds (a round of
 // fresh puzzles when there are none).
@@ -53,70 +46,70 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
     }
   }
   const generator::Target target = request.target();
-  PerThread<generator::Miner> miners(request.geometry, options);
+  std::vector<generator::Miner> miners;
+  for (int t = 0; t < std::max(1, run.threads); ++t) miners.emplace_back(request.geometry, options);
   MineOutcome outcome;
   std::uint64_t next_index = run.next_index;
   std::int64_t handed_out = 0;
   const auto start = Clock::now();
-  std::atomic<bool> done{accepted.complete()};
+  bool done = accepted.complete();
   const auto n = static_cast<std::uint64_t>(request.shards);
 
   while (!done && !InterruptGuard::requested()) {
-    const std::vector<generator::Job> jobs = miners.local().jobs(state.seeds);
+    const std::vector<generator::Job> jobs = miners.front().jobs(state.seeds);
     const std::uint64_t end = state.base + jobs.size();
-    std::uint64_t issued = request.first_from(std::max(next_index, state.base));
+    // This shard's jobs of the round not done yet, within --max-candidates.
+    std::vector<std::uint64_t> mine;
+    for (std::uint64_t i = request.first_from(std::max(next_index, state.base)); i < end; i += n) mine.push_back(i);
+    bool cut = false;
+    if (run.max_jobs > 0 && handed_out + static_cast<std::int64_t>(mine.size()) > run.max_jobs) {
+      mine.resize(static_cast<std::size_t>(std::max<std::int64_t>(run.max_jobs - handed_out, 0)));
+      cut = true;
+    }
     ++outcome.rounds;
-    ordered_pipeline<Item>(
-        run.threads, 1,
-        [&](Item& item) {
-          if (done || InterruptGuard::requested() || issued >= end) return false;
-          if (run.max_jobs > 0 && handed_out >= run.max_jobs) return false;
-          item.index = issued;
-          issued += n;
+    std::size_t emitted = 0;
+    ordered_workers<generator::JobResult>(
+        run.threads, mine.size(), 4 * static_cast<std::size_t>(std::max(1, run.threads)),
+        [&](std::size_t k, int worker) {
+          const std::uint64_t index = mine[k];
+          return miners[static_cast<std::size_t>(worker)].explore(run.seed, index, jobs[index - state.base], state.seeds,
+                                                                  target);
+        },
+        [&](std::size_t k, generator::JobResult& result) {
+          const std::uint64_t index = mine[k];
+          const generator::Job& job = jobs[index - state.base];
+          const generator::Seed& from = job.move == generator::Move::Fresh ? generator::Seed{} : state.seeds[job.seed];
+          ++emitted;
           ++handed_out;
-          return true;
-        },
-        [&](std::span<Item> items) {
-          generator::Miner& miner = miners.local();
-          for (Item& item : items) {
-            item.result = miner.explore(run.seed, item.index, jobs[item.index - state.base], state.seeds, target);
-          }
-        },
-        [&](std::span<Item> items) {
-          for (Item& item : items) {
-            if (done) break;
-            const generator::Job& job = jobs[item.index - state.base];
-            const generator::Seed& from = job.move == generator::Move::Fresh ? generator::Seed{} : state.seeds[job.seed];
-            ++outcome.jobs;
-            outcome.candidates += item.result.candidates;
-            outcome.unique += item.result.unique;
-            bool offered = false;
-            for (generator::Find& find : item.result.finds) {
-              if (find.kept) state.kept.push_back({find.puzzle, find.grade.score, find.key});
-              if (!find.accepted || done) continue;
-              offered = true;
-              const generator::Candidate candidate{find.puzzle, find.grade, true, 0};
-              const auto known = [&] {
-                return state.frontier.knows(find.key) || (run.stored && run.stored(find.key));
-              };
-              if (accepted.offer(candidate, find.key, known) == generator::Verdict::Accepted) {
-                run.accept(find, item.index, from, job.move);
-              }
-              if (accepted.complete()) done = true;
+          ++outcome.jobs;
+          outcome.candidates += result.candidates;
+          outcome.unique += result.unique;
+          bool offered = false;
+          for (generator::Find& find : result.finds) {
+            if (find.kept) state.kept.push_back({find.puzzle, find.grade.score, find.key});
+            if (!find.accepted || done) continue;
+            offered = true;
+            const generator::Candidate candidate{find.puzzle, find.grade, true, 0};
+            const auto known = [&] { return state.frontier.knows(find.key) || (run.stored && run.stored(find.key)); };
+            if (accepted.offer(candidate, find.key, known) == generator::Verdict::Accepted) {
+              run.accept(find, index, from, job.move);
             }
-            // A job with nothing to offer counts once towards the give-up bound.
-            if (!offered) accepted.offer(generator::Candidate{}, {});
-            if (accepted.gave_up()) done = true;
-            next_index = item.index + 1;
+            done = accepted.complete();
           }
+          // A job with nothing to offer counts once towards the give-up bound.
+          if (!offered) accepted.offer(generator::Candidate{}, {});
+          if (accepted.gave_up()) done = true;
+          next_index = index + 1;
           run.commit(next_index, state, false);
           const double minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
           progress.update(accepted.total(), outcome.jobs,
                           fmt::format("jobs  round {}  frontier {}  {:.0f} new/min  {:.0f} candidates/s", state.round,
-                                      state.frontier.waiting(), minutes > 0 ? static_cast<double>(accepted.accepted_here()) / minutes : 0.0,
+                                      state.frontier.waiting(),
+                                      minutes > 0 ? static_cast<double>(accepted.accepted_here()) / minutes : 0.0,
                                       minutes > 0 ? static_cast<double>(outcome.candidates) / (minutes * 60) : 0.0));
+          return !done && !InterruptGuard::requested();
         });
-    if (done || InterruptGuard::requested() || issued < end) break;  // stopped inside the round
+    if (done || cut || emitted < mine.size()) break;  // stopped inside the round
     // The round is over: what it kept joins the frontier, and the next round takes
     // the best.
     next_index = std::max(next_index, end);
@@ -136,7 +129,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
 }
 
 std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, const engine::Geometry& geometry,
-                                        int max_te_depth, std::int64_t& rejected) {
+                                        int threads, int max_te_depth, std::int64_t& rejected) {
   PuzzleInput input(files, geometry, engine::TextFormat::Auto);
   std::vector<InputRecord> records;
   for (InputRecord record; input.next(record);) {
@@ -147,22 +140,23 @@ std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, c
       ++rejected;
     }
   }
-  std::vector<grader::Grade> grades(records.size());
-  PerThread<grader::Grader> graders(geometry);
-  tbb::parallel_for(std::size_t{0}, records.size(), [&](std::size_t i) {
-    grader::GradeOptions grade_options;
-    grade_options.max_te_depth = max_te_depth;
-    grades[i] = graders.local().grade(records[i].grid, grade_options);
-  });
+  std::vector<grader::Grader> graders;
+  for (int t = 0; t < std::max(1, threads); ++t) graders.emplace_back(geometry);
+  grader::GradeOptions grade_options;
+  grade_options.max_te_depth = max_te_depth;
   std::vector<generator::Seed> seeds;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    if (grades[i].status != grader::Status::Unique) {
-      report_rejection(records[i], grades[i]);
-      ++rejected;
-      continue;
-    }
-    seeds.push_back({records[i].grid, grades[i].score, engine::canonical_key(records[i].grid)});
-  }
+  ordered_workers<grader::Grade>(
+      threads, records.size(), 4 * static_cast<std::size_t>(std::max(1, threads)),
+      [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(records[i].grid, grade_options); },
+      [&](std::size_t i, const grader::Grade& grade) {
+        if (grade.status != grader::Status::Unique) {
+          report_rejection(records[i], grade);
+          ++rejected;
+        } else {
+          seeds.push_back({records[i].grid, grade.score, engine::canonical_key(records[i].grid)});
+        }
+        return !InterruptGuard::requested();
+      });
   return seeds;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The mining loop of `generate` (generator/mine.hpp): rounds of jobs over the
-// frontier on every core, each round's finds taken in job order by the one serial
-// stage, which accepts, stores and saves the run's state with every commit. The
+// frontier on every core (ordered_workers.hpp), each round's finds taken in job order
+// by the calling thread, which accepts, stores and saves the run's state with every commit. The
 // command (generate_command.cpp) sets up the run, the store and the outputs, and
 // hands them in here as callbacks.
 
@@ -51,10 +51,11 @@ struct MineOutcome {
 // runs dry. Progress shows finds, rates and the frontier.
 MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progress& progress);
 
-// The seeds in `files` (PuzzleInput: any layout it reads), graded in parallel; a line that is not a unique puzzle is reported ("FILE:LINE: reason") and
+// The seeds in `files` (PuzzleInput: any layout it reads), graded on `threads`
+// threads; a line that is not a unique puzzle is reported ("FILE:LINE: reason") and
 // counted in `rejected`.
 std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, const engine::Geometry& geometry,
-                                        int max_te_depth, std::int64_t& rejected);
+                                        int threads, int max_te_depth, std::int64_t& rejected);
 // The selected puzzles of the database as seeds (of the run's geometry).
 std::vector<generator::Seed> stored_seeds(store::Store& store, store::Selection selection,
                                           const engine::Geometry& geometry);
