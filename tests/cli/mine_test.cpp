@@ -1,6 +1,7 @@
 // End-to-end tests of mining: `generate --from FILE`, `--from-db`, `--mine`.
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -229,6 +230,24 @@ TEST(MineCommand, ReportsBadSeedsAndRefusesWhenNoneIsLeft) {
   const auto moves = run_command(sudoforge("generate --from " + hardest() + " --moves -1+1,-3+3 --count 5 --no-db --out -"));
   EXPECT_EQ(moves.exit_code, 2);
   EXPECT_EQ(moves.err, "sudoforge: --moves '-1+1,-3+3': '-3+3' is not a move: -1+1, -2+2, -1+0 or -0+1\n");
+}
+
+TEST(MineCommand, RefusesASavedStateChangedByHand) {
+  const std::string db = fresh_db("mine_state.db");
+  const std::string args = "generate --from " + hardest() + " --tier diabolical --count 500 --seed 3 -q --db " + db;
+  const auto part = run_command(sudoforge(args + " --max-candidates 5"));
+  ASSERT_EQ(part.exit_code, 1) << part.err;  // incomplete: stopped by the bound
+  {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(handle, "UPDATE runs SET state = 'round 1\nbase x\n'", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(handle);
+  }
+  const auto resumed = run_command(sudoforge(args));
+  EXPECT_EQ(resumed.exit_code, 2);
+  EXPECT_EQ(resumed.err,
+            "sudoforge: the run's saved mining state cannot be read (a mining state line that is not one: 'base x'): it "
+            "was changed by hand?\n");
 }
 
 TEST(MineCommand, MinesFromNothing) {
