@@ -103,7 +103,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
           run.commit(next_index, state, false);
           const double minutes = std::chrono::duration<double>(Clock::now() - start).count() / 60;
           progress.update(accepted.total(), outcome.jobs,
-                          fmt::format("jobs  round {}  frontier {}  {:.0f} new/min  {:.0f} candidates/s", state.round,
+                          fmt::format("(jobs)  round {}  frontier {}  {:.0f} new/min  {:.0f} candidates/s", state.round,
                                       state.frontier.waiting(),
                                       minutes > 0 ? static_cast<double>(accepted.accepted_here()) / minutes : 0.0,
                                       minutes > 0 ? static_cast<double>(outcome.candidates) / (minutes * 60) : 0.0));
