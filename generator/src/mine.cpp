@@ -51,7 +51,10 @@ class Miner::Impl {
         orbits_(engine::symmetry_orbits(geometry, options.symmetry)),
         solver_(geometry),
         grader_(geometry),
-        generator_(geometry, Options{.symmetry = options.symmetry, .max_steps = options.max_steps, .max_te_depth = options.max_te_depth}) {}
+        generator_(geometry, Options{.symmetry = options.symmetry, .max_steps = options.max_steps, .max_te_depth = options.max_te_depth}) {
+    unrated_.rate = false;
+    unrated_.max_te_depth = options.max_te_depth;
+  }
 
   std::vector<Job> jobs(std::span<const Seed> seeds) const {
     std::vector<Job> jobs;
@@ -221,12 +224,9 @@ class Miner::Impl {
     grade(find, target);
   }
   void grade(Find& find, const Target& target) {
-    grader::GradeOptions unrated;
-    unrated.rate = false;
-    unrated.max_te_depth = options_.max_te_depth;
-    find.grade = grader_.grade(find.puzzle, unrated);
+    find.grade = grader_.grade(find.puzzle, unrated_);
     if (target.accepts_unrated(find.grade)) {
-      grader_.rate(find.puzzle, find.grade, unrated);
+      grader_.rate(find.puzzle, find.grade, unrated_);
       find.accepted = target.accepts(find.grade);
     }
     if (find.accepted) {
@@ -246,12 +246,7 @@ class Miner::Impl {
     ++result_.unique;
     Find find{made.puzzle, std::move(made.grade), engine::canonical_key(made.puzzle), made.accepted, false};
     if (find.grade.tier != grader::Tier::Diabolical && !find.accepted) return;
-    if (find.grade.rating == 0) {
-      grader::GradeOptions unrated;
-      unrated.rate = false;
-      unrated.max_te_depth = options_.max_te_depth;
-      grader_.rate(find.puzzle, find.grade, unrated);
-    }
+    if (find.grade.rating == 0) grader_.rate(find.puzzle, find.grade, unrated_);  // (no rating is 0: not rated yet)
     find.kept = true;
     result_.finds.push_back(std::move(find));
   }
@@ -268,12 +263,9 @@ class Miner::Impl {
     };
     const std::size_t keep = std::min(stones_.size(), static_cast<std::size_t>(options_.keep));
     std::partial_sort(stones_.begin(), stones_.begin() + static_cast<std::ptrdiff_t>(keep), stones_.end(), harder);
-    grader::GradeOptions unrated;
-    unrated.rate = false;
-    unrated.max_te_depth = options_.max_te_depth;
     for (std::size_t i = 0; i < keep; ++i) {
       Find& stone = stones_[i];
-      if (stone.grade.rating == 0) grader_.rate(stone.puzzle, stone.grade, unrated);
+      if (stone.grade.rating == 0) grader_.rate(stone.puzzle, stone.grade, unrated_);
       stone.kept = true;
       result_.finds.push_back(std::move(stone));
     }
@@ -287,6 +279,7 @@ class Miner::Impl {
   engine::Solver solver_;
   grader::Grader grader_;
   Generator generator_;
+  grader::GradeOptions unrated_;  // the grade without the human rating (added by rate() where needed)
   JobResult result_;
   std::unordered_set<std::string> seen_;
   std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)

@@ -38,7 +38,6 @@ class Frontier {
   std::vector<Seed> next_round();
   bool empty() const { return waiting_.empty(); }
   std::size_t waiting() const { return waiting_.size(); }
-  std::size_t retired() const { return retired_.size(); }
   // Whether a key is waiting or was retired.
   bool knows(const std::string& key) const;
 
