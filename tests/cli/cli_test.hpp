@@ -30,6 +30,13 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// Runs sudoforge with `args` and kills it with SIGKILL after `ms` milliseconds (if it
+// has not ended by then).
+inline void kill_after(const std::string& args, int ms) {
+  run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
+              "; kill -9 $pid; wait $pid'");
+}
+
 // The fields of each record of CSV text, after its header (no field holds a comma
 // in what the tests read: sources, puzzles, grades).
 inline std::vector<std::vector<std::string>> csv_rows(const std::string& text) {

@@ -133,8 +133,7 @@ TEST(MineCommand, SurvivesSigkillAndResumesToTheSameFindsAndBytes) {
   std::uniform_int_distribution<int> delay_ms(150, 800);
   for (int kill = 0; kill < 4; ++kill) {
     const int ms = delay_ms(random);
-    run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
-                "; kill -9 $pid; wait $pid'");
+    test::kill_after(args, ms);
     const auto check = run_command(sudoforge("stats --check --db " + db));
     ASSERT_EQ(check.exit_code, 0) << "after a kill at " << ms << " ms: " << check.out << check.err;
   }
