@@ -399,6 +399,10 @@ void setup_generate(CLI::App& app, int& exit_code) {
 }
 
 int run_generate(const GenerateOptions& options) {
+  // From the start: a signal while the database, the run and the seeds are set up
+  // (which can take a while on a busy machine) stops the run like one later on,
+  // instead of killing the process with nothing recorded.
+  const InterruptGuard interrupt;
   if (options.no_db && options.resume) throw CliError("--resume needs the database");
   if (options.no_db && options.out.empty()) throw CliError("--no-db needs --out, or the puzzles go nowhere");
   if (options.no_db && options.from_db) throw CliError("--from-db needs the database: drop --no-db");
@@ -532,7 +536,6 @@ int run_generate(const GenerateOptions& options) {
   };
   Progress progress(!options.quiet, mine.count);
   const auto start = Clock::now();
-  const InterruptGuard interrupt;
 
   // On an error the guard marks the run failed: the committed batches stay, and the
   // same command resumes.
