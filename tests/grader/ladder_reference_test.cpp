@@ -38,7 +38,7 @@ class Fast {
   const Tables<W>& tables() const { return tables_; }
 
   test::Effects effects(Rung rung, const Position<W>& p, const engine::Grid& solution) {
-    context_.start(solution.values().data());
+    context_.start(solution.values().data(), true);
     Findings out;
     const auto& t = tables_;
     using H = HumanTechnique;
@@ -72,8 +72,8 @@ class Fast {
       case Rung::SimpleColouring: find_simple_colouring(t, p, kAll, out); break;
       case Rung::UniqueRectangle: find_unique_rectangles(t, p, out); break;
       case Rung::BugPlusOne: find_bug_plus_one(t, p, out); break;
-      case Rung::XChains: chains_.find(p, true, INT_MAX, kAll, out); break;
-      case Rung::XYChains: chains_.find(p, false, INT_MAX, kAll, out); break;
+      case Rung::XChains: chains_.find_x(p, INT_MAX, kAll, out); break;
+      case Rung::XYChains: chains_.find_xy(p, INT_MAX, out); break;
       case Rung::NishioChains: chains_.find_nishio(p, INT_MAX, out); break;
       case Rung::MultipleChains: forcing_.find(p, Links::StaticXY, INT_MAX, out); break;
       case Rung::DynamicChains: forcing_.find(p, Links::Dynamic, INT_MAX, out); break;

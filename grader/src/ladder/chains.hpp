@@ -10,7 +10,10 @@
 // rates it: the base plus length_bonus() of the nodes between assumption and result
 // (for a contradiction, of both branches to the candidate found on and off).
 
+#include <array>
+#include <bit>
 #include <climits>
+#include <utility>
 #include <vector>
 
 #include "context.hpp"
@@ -35,55 +38,83 @@ inline int longest_within(int base, int limit) {
 template <int W>
 class StaticChains {
  public:
+  using CellSet = engine::Bits<W>;
+
   explicit StaticChains(ChainContext<W>& context) : context_(context), t_(context.tables) {}
 
-  // One digit's chains (x_only; for the digits in `digits`) or every kind, each
-  // candidate by its shortest chain if that rates within `limit`.
-  [[gnu::noinline]] void find(const Position<W>& p, bool x_only, int limit, Mask digits, Findings& out) {
-    const HumanTechnique base_technique = x_only ? HumanTechnique::XChain : HumanTechnique::AlternatingChain;
-    const int base = base_rating(base_technique);
+  // X-chains of the digits in `digits`, each candidate by its shortest chain if that
+  // rates within `limit`. One digit's chains use that digit's links only, so each
+  // digit is searched on its own cells: breadth first on cell sets, "on" and "off"
+  // levels in turn (a shortest chain in the X graph of StaticGraph).
+  [[gnu::noinline]] void find_x(const Position<W>& p, int limit, Mask digits, Findings& out) {
+    const int base = base_rating(HumanTechnique::XChain);
     if (longest_within(base, limit) < 0) return;
-    StaticGraph<W>& g = context_.graph(p, !x_only);
+    for (Mask ds = digits; ds != 0; ds &= ds - 1) strong_links(p, std::countr_zero(ds));
+    found_.clear();
     p.open.for_each([&](int c) {
-      for (Mask ds = p.cand[static_cast<std::size_t>(c)] & (x_only ? digits : ~Mask{0}); ds != 0; ds &= ds - 1) {
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)] & digits; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
         // A false candidate can only be refuted, a true one only proven.
+        const bool on = !context_.is_true(c, d);
+        const int links = x_distance(p, c, d, on, longest_within(base, limit) + 1);
+        if (links < 0) continue;
+        const int rating = base + length_bonus(links - 1);  // nodes between assumption and result
+        limit = std::min(limit, rating);  // longer ones will not be applied
+        found_.push_back({static_cast<Cell>(c), d, on, rating, links});
+      }
+    });
+    Implications<W>& engine = context_.engine;
+    for (const Found& f : found_) {
+      if (f.rating > limit) {
+        out.found(Mask{1} << f.digit);
+        continue;
+      }
+      out.start(HumanTechnique::XChain, f.rating, Mask{1} << f.digit);
+      if (context_.record) {
+        const int start = engine.slot(f.cell, f.digit, f.on);
+        engine.run(p, start, Links::StaticX, start ^ 1);
+        spell(start ^ 1, out);
+      }
+      conclude(f, out);
+    }
+  }
+
+  // Alternating inference chains over cells and units, any digits, each candidate by
+  // its shortest chain if that rates within `limit`: an XY-chain when a chain as short
+  // runs through bivalue cells only.
+  [[gnu::noinline]] void find_xy(const Position<W>& p, int limit, Findings& out) {
+    const int base = base_rating(HumanTechnique::AlternatingChain);
+    if (longest_within(base, limit) < 0) return;
+    StaticGraph<W>& g = context_.graph(p, true);
+    found_.clear();
+    p.open.for_each([&](int c) {
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
         const bool on = !context_.is_true(c, d);
         const int from = g.literal(c, d, on);
         const int to = from ^ 1;
         if (!g.reaches(from, to)) continue;
-        const int longest = longest_within(base, limit);
-        const int links = g.distance(from, to, longest + 1);
+        const int links = g.distance(from, to, longest_within(base, limit) + 1);
         if (links < 0) continue;
-        const int length = links - 1;  // nodes between assumption and result
-        const int rating = base + length_bonus(length);
-        limit = std::min(limit, rating);  // longer ones will not be applied
-        // An XY-chain when a chain as short runs through bivalue cells only (one of
-        // the shortest chains would print either way: the name must not depend on
-        // which the search meets first).
-        Implications<W>& engine = context_.engine;
-        const int start = engine.slot(c, d, on);
-        HumanTechnique technique = HumanTechnique::XChain;
-        if (!x_only) {
-          const bool bivalue = engine.run(p, start, Links::StaticBivalue, start ^ 1, links) == (start ^ 1);
-          technique = bivalue ? HumanTechnique::XYChain : HumanTechnique::AlternatingChain;
-          if (!bivalue) engine.run(p, start, Links::StaticXY, start ^ 1);
-        } else {
-          engine.run(p, start, Links::StaticX, start ^ 1);
-        }
-        chain_.clear();
-        engine.chain(start ^ 1, chain_);
-        out.start(technique, rating, Mask{1} << d);
-        for (const Node& node : chain_) out.cell(node.cell);
-        if (on) {
-          out.removal(c, d);
-        } else {
-          out.placement(c, d);
-        }
-        out.branch(chain_);
-        out.finish();
+        const int rating = base + length_bonus(links - 1);
+        limit = std::min(limit, rating);
+        found_.push_back({static_cast<Cell>(c), d, on, rating, links});
       }
     });
+    Implications<W>& engine = context_.engine;
+    for (const Found& f : found_) {
+      if (f.rating > limit) continue;
+      // (One of the shortest chains would print either way: the name must not
+      // depend on which the search meets first.)
+      const int start = engine.slot(f.cell, f.digit, f.on);
+      const bool bivalue = engine.run(p, start, Links::StaticBivalue, start ^ 1, f.links) == (start ^ 1);
+      out.start(bivalue ? HumanTechnique::XYChain : HumanTechnique::AlternatingChain, f.rating, Mask{1} << f.digit);
+      if (context_.record) {
+        if (!bivalue) engine.run(p, start, Links::StaticXY, start ^ 1);
+        spell(start ^ 1, out);
+      }
+      conclude(f, out);
+    }
   }
 
   // Nishio: each candidate whose digit, followed dynamically, contradicts.
@@ -115,9 +146,83 @@ class StaticChains {
   }
 
  private:
+  // A candidate with a chain, found before the least rating is known.
+  struct Found {
+    Cell cell;
+    int digit;
+    bool on;  // the assumption: refuted ("on" leads to "off") or proven
+    int rating;
+    int links;
+  };
+
+  // The last run's chain to `end` as the instance's cells and branch.
+  void spell(int end, Findings& out) {
+    chain_.clear();
+    context_.engine.chain(end, chain_);
+    for (const Node& node : chain_) out.cell(node.cell);
+    out.branch(chain_);
+  }
+  static void conclude(const Found& f, Findings& out) {
+    if (f.on) {
+      out.removal(f.cell, f.digit);
+    } else {
+      out.placement(f.cell, f.digit);
+    }
+    out.finish();
+  }
+
+  // Digit d's strong links: pairs of cells, one of which holds d.
+  void strong_links(const Position<W>& p, int d) {
+    auto& links = links_[static_cast<std::size_t>(d)];
+    links.clear();
+    for (int u = 0; u < t_.unit_count; ++u) {
+      const Mask places = p.places(u, d);
+      if (std::popcount(places) != 2) continue;
+      links.push_back({t_.cell_of(u, std::countr_zero(places)), t_.cell_of(u, 31 - std::countl_zero(places))});
+    }
+  }
+
+  // Links from "c holds d" (on) or "c does not hold d" to its negation, in the X
+  // graph of digit d, if at most `max_links`; else -1. Weak links: an "on" cell
+  // turns its peers "off"; strong links: an "off" cell turns its partner "on".
+  int x_distance(const Position<W>& p, Cell c, int d, bool on, int max_links) const {
+    const CellSet& cells = p.cells_of(d);
+    const auto& links = links_[static_cast<std::size_t>(d)];
+    CellSet seen_on;
+    CellSet seen_off;
+    CellSet frontier;
+    frontier.set(c);
+    (on ? seen_on : seen_off).set(c);
+    bool at_on = on;  // the frontier holds "on" nodes
+    for (int level = 1; level <= max_links; ++level) {
+      CellSet next;
+      if (at_on) {
+        frontier.for_each([&](int x) { next |= t_.peers[static_cast<std::size_t>(x)]; });
+        next &= cells;
+        next.remove(seen_off);
+        if (next.test(c)) return level;
+        seen_off |= next;
+      } else {
+        for (const auto& [a, b] : links) {
+          if (frontier.test(a)) next.set(b);
+          if (frontier.test(b)) next.set(a);
+        }
+        next.remove(seen_on);
+        if (next.test(c)) return level;
+        seen_on |= next;
+      }
+      if (!next.any()) return -1;
+      frontier = next;
+      at_on = !at_on;
+    }
+    return -1;
+  }
+
   ChainContext<W>& context_;
   const Tables<W>& t_;
   std::vector<Node> chain_;
+  std::vector<Found> found_;
+  std::array<std::vector<std::pair<Cell, Cell>>, engine::kMaxSize> links_;
 };
 
 }  // namespace sudoforge::grader::ladder

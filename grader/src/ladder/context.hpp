@@ -43,9 +43,11 @@ class ChainContext {
  public:
   explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), layers(t), graph_x_(t), graph_xy_(t) {}
 
-  // A new puzzle: its solution, digits 1-based by cell.
-  void start(const std::uint8_t* solution) {
+  // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
+  // are recorded, so that the chains applied must be spelled out node by node.
+  void start(const std::uint8_t* solution, bool chains) {
     truth_ = solution;
+    record = chains;
     ++position_;
   }
   // The position changed (a round applied something).
@@ -69,6 +71,7 @@ class ChainContext {
   Implications<W> engine;
   Layers<W> layers;  // the same runs (Dynamic, DynamicX) without chains, faster
   NestedRefuter* refuter = nullptr;  // set by the grader's core
+  bool record = true;  // spell out the chains of the instances kept
 
  private:
   const std::uint8_t* truth_ = nullptr;

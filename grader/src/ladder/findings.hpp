@@ -5,6 +5,11 @@
 // rated path allocates nothing once its buffers have grown. The finders only append;
 // the ladder (ladder.hpp) decides what to apply and turns instances into HumanSteps
 // when asked to record.
+//
+// The ladder applies only a rung's instances of its least rating. A finder may
+// therefore leave out instances it knows to rate higher (building a chain costs more
+// than finding its length), but it still says which digits it found something for
+// (found()): the ladder's memo of digits with nothing to find relies on it.
 
 #include <cstdint>
 #include <span>
@@ -47,6 +52,7 @@ struct Instance {
 class Findings {
  public:
   void clear() {
+    found_ = 0;
     instances_.clear();
     units_.clear();
     cells_.clear();
@@ -57,6 +63,10 @@ class Findings {
   }
   bool empty() const { return instances_.empty(); }
   std::span<const Instance> instances() const { return instances_; }
+  // Digits of every instance found, kept or left out (see above).
+  Mask found_digits() const { return found_; }
+  // An instance of these digits was found but is left out: it rates higher than one kept.
+  void found(Mask digits) { found_ |= digits; }
 
   // Starts an instance; add its parts with the calls below, then finish() it.
   void start(HumanTechnique technique, int rating, Mask digits) {
@@ -98,6 +108,7 @@ class Findings {
     close(current_.placements, placements_);
     close(current_.branches, branches_);
     if (current_.removals.size() + current_.placements.size() > 0) {
+      found_ |= current_.digits;
       instances_.push_back(current_);
     } else {
       abandon();
@@ -127,6 +138,7 @@ class Findings {
   }
 
   Instance current_{};
+  Mask found_ = 0;
   std::size_t nodes_mark_ = 0;
   std::vector<Instance> instances_;
   std::vector<std::int16_t> units_;

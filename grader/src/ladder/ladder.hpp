@@ -72,9 +72,9 @@ class Ladder {
         {H::TwoStringKite, [&t](const P& p, int, Mask digits, Findings& f) { find_two_link_patterns(t, p, H::TwoStringKite, digits, f); }},
         {H::TurbotFish, [&t](const P& p, int, Mask digits, Findings& f) { find_two_link_patterns(t, p, H::TurbotFish, digits, f); }},
         {H::SimpleColouring, [&t](const P& p, int, Mask digits, Findings& f) { find_simple_colouring(t, p, digits, f); }},
-        {H::XChain, [this](const P& p, int limit, Mask digits, Findings& f) { static_chains_.find(p, true, limit, digits, f); }},
+        {H::XChain, [this](const P& p, int limit, Mask digits, Findings& f) { static_chains_.find_x(p, limit, digits, f); }},
         {H::WWing, [&t](const P& p, int, Mask, Findings& f) { find_w_wings(t, p, f); }},
-        {H::XYChain, [this](const P& p, int limit, Mask, Findings& f) { static_chains_.find(p, false, limit, ~Mask{0}, f); }},
+        {H::XYChain, [this](const P& p, int limit, Mask, Findings& f) { static_chains_.find_xy(p, limit, f); }},
         {H::NishioChain, [this](const P& p, int limit, Mask, Findings& f) { static_chains_.find_nishio(p, limit, f); }},
         {H::CellForcingChain, [this](const P& p, int limit, Mask, Findings& f) { forcing_.find(p, Links::StaticXY, limit, f); }},
         {H::DynamicForcingChain, [this](const P& p, int limit, Mask, Findings& f) { forcing_.find(p, Links::Dynamic, limit, f); }},
@@ -105,7 +105,7 @@ class Ladder {
              std::vector<std::pair<std::size_t, CandidateSnapshot>>* rises) {
     const Tables<W>& t = tables_;
     Rated rated;
-    context_.start(solution.values().data());
+    context_.start(solution.values().data(), steps != nullptr);
     hardest_rating_ = -1;
     for (Memo& memo : memos_) memo.valid = 0;
     position_.clear(t);
@@ -125,12 +125,8 @@ class Ladder {
         trial_.clear();
         rung.second(position_, best, digits, trial_);
         int least = INT_MAX;
-        Mask found_digits = 0;
-        for (const Instance& i : trial_.instances()) {
-          least = std::min(least, i.rating);
-          found_digits |= i.digits;
-        }
-        if (rung.single_digit) remember(memos_[r], digits & ~found_digits, best);
+        for (const Instance& i : trial_.instances()) least = std::min(least, i.rating);
+        if (rung.single_digit) remember(memos_[r], digits & ~trial_.found_digits(), best);
         if (least < best) {
           best = least;
           std::swap(trial_, chosen_);
