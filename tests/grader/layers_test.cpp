@@ -2,6 +2,8 @@
 // engine (ladder/implications.hpp) that prints the chains: from every assumption of
 // random positions, on every geometry kind, both must reach the same nodes at the
 // same depths and find the same contradiction length (or none), to any depth bound.
+// And the runs of many assumptions at once (ladder/sweep.hpp) against the runs of
+// one at a time (layers.hpp), the same way.
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "ladder/layers.hpp"
+#include "ladder/sweep.hpp"
 #include "sudoforge/engine/random.hpp"
 #include "test_data.hpp"
 
@@ -75,6 +78,56 @@ void expect_same_runs(const engine::Geometry& geometry, int positions) {
   // The positions made both kinds of run: some contradict, most do not.
   EXPECT_GT(contradictions, runs / 20) << geometry.size() << "x" << geometry.size();
   EXPECT_LT(contradictions, runs) << geometry.size() << "x" << geometry.size();
+}
+
+template <int W>
+void expect_same_sweeps(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  Layers<W> layers(t);
+  Sweep<W> sweep(t);
+  engine::Rng rng(7 + static_cast<std::uint64_t>(geometry.size()));
+  int contradictions = 0;
+  int runs = 0;
+  for (int position = 0; position < positions; ++position) {
+    const Position<W> p = random_position(t, geometry, rng);
+    sweep.load(p);
+    // Every assumption, on and off: several batches of runs on 9x9 and up.
+    std::vector<int> sources;
+    for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
+    for (const Links links : {Links::Dynamic, Links::DynamicX}) {
+      for (const int max_depth : {1 << 20, 3}) {
+        std::vector<int> lengths(sources.size(), -1);
+        sweep.run(sources, links == Links::Dynamic, true, [&] { return max_depth; },
+                  [&](int source, int length) { lengths[static_cast<std::size_t>(source)] = length; });
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+          const int start = sweep.slot_of(sources[i]);
+          const int expected_length = layers.run(p, start, links, max_depth);
+          Reached expected;
+          layers.for_each_reached([&](int s, int depth) { expected.emplace_back(s, depth); });
+          Reached got;
+          const std::uint64_t* reach = sweep.reach(static_cast<int>(i));
+          for (int v = 0; v < sweep.nodes(); ++v) {
+            if ((reach[v / 64] >> (v % 64) & 1U) != 0) got.emplace_back(sweep.slot_of(v), sweep.depth(static_cast<int>(i), v));
+          }
+          std::sort(expected.begin(), expected.end());
+          std::sort(got.begin(), got.end());
+          ASSERT_EQ(lengths[i], expected_length) << "slot " << start << " bound " << max_depth;
+          ASSERT_EQ(got, expected) << "slot " << start << " bound " << max_depth;
+          contradictions += expected_length >= 0 ? 1 : 0;
+          ++runs;
+        }
+      }
+    }
+  }
+  EXPECT_GT(contradictions, runs / 20) << geometry.size() << "x" << geometry.size();
+  EXPECT_LT(contradictions, runs) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderSweep, ManyRunsAtOnceReachWhatOneRunReaches) {
+  expect_same_sweeps<1>(engine::Geometry(2, 3), 20);
+  expect_same_sweeps<2>(engine::Geometry(3, 3), 12);
+  expect_same_sweeps<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 8);
+  expect_same_sweeps<4>(engine::Geometry(4, 4), 1);
 }
 
 TEST(LadderLayers, DepthByDepthRunsReachWhatNodeByNodeRunsReach) {

@@ -16,6 +16,7 @@
 #include "implications.hpp"
 #include "layers.hpp"
 #include "static_graph.hpp"
+#include "sweep.hpp"
 
 namespace sudoforge::grader::ladder {
 
@@ -41,7 +42,7 @@ class NestedRefuter {
 template <int W>
 class ChainContext {
  public:
-  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), layers(t), graph_x_(t), graph_xy_(t) {}
+  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), layers(t), sweep(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
   // are recorded, so that the chains applied must be spelled out node by node.
@@ -70,6 +71,7 @@ class ChainContext {
   const Tables<W>& tables;
   Implications<W> engine;
   Layers<W> layers;  // the same runs (Dynamic, DynamicX) without chains, faster
+  Sweep<W> sweep;    // ... and many of them at once
   NestedRefuter* refuter = nullptr;  // set by the grader's core
   bool record = true;  // spell out the chains of the instances kept
 

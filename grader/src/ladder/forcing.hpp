@@ -27,10 +27,7 @@ namespace sudoforge::grader::ladder {
 template <int W>
 class ForcingChains {
  public:
-  explicit ForcingChains(ChainContext<W>& context) : context_(context), t_(context.tables) {
-    words_ = (2 * t_.cells * t_.n + 63) / 64;
-    index_.assign(static_cast<std::size_t>(2 * t_.cells * t_.n), -1);
-  }
+  explicit ForcingChains(ChainContext<W>& context) : context_(context), t_(context.tables), sweep_(context.sweep) {}
 
   // `links`: StaticXY (cell and unit forcing only), Dynamic or DynamicPlus.
   [[gnu::noinline]] void find(const Position<W>& p, Links links, int limit, Findings& out) {
@@ -39,6 +36,7 @@ class ForcingChains {
                  : links == Links::Dynamic ? HumanTechnique::DynamicForcingChain
                                            : HumanTechnique::DynamicForcingChainPlus;
     base_ = base_rating(technique_);
+    links_ = links;
     if (base_ > limit) return;
     best_ = limit;
     results_.clear();
@@ -48,19 +46,21 @@ class ForcingChains {
     } else {
       follow_static(p);
     }
-    // Results every branch of a cell, a unit or a double shares.
+    // Results every branch of a cell, a unit or a double shares. (Dynamic groups
+    // name their branches and targets by the sweep's nodes, static ones by slots.)
+    const auto name = [&](Cell c, int d, bool on) { return dynamic ? sweep_.node(c, d, on) : slot(c, d, on); };
     p.open.for_each([&](int c) {
       const Mask cand = p.cand[static_cast<std::size_t>(c)];
       const int count = std::popcount(cand);
       if (count >= (dynamic ? 2 : 3)) {
         branches_.clear();
-        for (Mask ds = cand; ds != 0; ds &= ds - 1) branches_.push_back(slot(c, std::countr_zero(ds), true));
+        for (Mask ds = cand; ds != 0; ds &= ds - 1) branches_.push_back(name(c, std::countr_zero(ds), true));
         group(p, dynamic ? technique_ : HumanTechnique::CellForcingChain);
       }
       if (dynamic && count >= 3) {
         for (Mask ds = cand; ds != 0; ds &= ds - 1) {
           const int d = std::countr_zero(ds);
-          branches_.assign({slot(c, d, true), slot(c, d, false)});
+          branches_.assign({name(c, d, true), name(c, d, false)});
           group(p, technique_);
         }
       }
@@ -70,7 +70,7 @@ class ForcingChains {
         const Mask places = p.places(u, d);
         if (std::popcount(places) < 2) continue;
         branches_.clear();
-        for (Mask at = places; at != 0; at &= at - 1) branches_.push_back(slot(t_.cell_of(u, std::countr_zero(at)), d, true));
+        for (Mask at = places; at != 0; at &= at - 1) branches_.push_back(name(t_.cell_of(u, std::countr_zero(at)), d, true));
         group(p, dynamic ? technique_ : HumanTechnique::UnitForcingChain);
       }
     }
@@ -111,17 +111,17 @@ class ForcingChains {
   // Static: the position's graph, which knows what every assumption implies.
   void follow_static(const Position<W>& p) { graph_ = &context_.graph(p, true); }
 
-  // Dynamic: every assumption followed once, without parents; contradictions rated
-  // at once, what each reaches (and how deep) kept for the groups.
+  // Dynamic: every assumption followed once, without parents; what each reaches (and
+  // how deep) kept for the groups, contradictions offered in the order of the
+  // assumptions once all are followed. Each run stops at the depth that a result
+  // rating within the best contradiction found so far could need: a contradiction is
+  // at least as long as the depth it shows at, and a group's branches together are
+  // longer than each. (Which runs go how deep therefore depends on the order they
+  // are followed in, but no result that rates as low as the best is missed.)
   void follow_dynamic(const Position<W>& p, Links links) {
-    Implications<W>& engine = context_.engine;
-    Layers<W>& layers = context_.layers;
-    const bool by_layers = links == Links::Dynamic;
-    reached_.clear();
-    depths_.clear();
-    for (auto& i : index_) i = -1;
-    int sources = 0;
-    const auto slots = static_cast<std::size_t>(2 * t_.cells * t_.n);
+    sweep_.load(p);
+    source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
+    sources_.clear();
     p.open.for_each([&](int c) {
       const int count = p.count(c);
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
@@ -130,38 +130,64 @@ class ForcingChains {
         for (const bool on : {true, false}) {
           // Off assumptions matter for contradictions (true candidates) and doubles.
           if (!on && !truth && count < 3) continue;
-          const int start = slot(c, d, on);
-          // Nothing deeper than the longest chain that would still rate within the
-          // best found so far can matter (a contradiction is at least as long as its
-          // depth, a group's branches together longer than each).
-          const int longest = longest_within(base_, best_);
-          if (longest < 0) return;
-          int length = -1;
-          if (by_layers) {
-            length = layers.run(p, start, links, longest);
-          } else if (engine.run(p, start, links, -1, longest, true) >= 0) {
-            length = engine.contradiction_length();
-          }
-          index_[static_cast<std::size_t>(start)] = sources++;
-          const std::size_t at = reached_.size();
-          reached_.resize(at + static_cast<std::size_t>(words_));
-          const std::size_t depth_at = depths_.size();
-          depths_.resize(depth_at + slots, 0xFF);
-          const auto record = [&](int s, int depth) {
-            reached_[at + static_cast<std::size_t>(s >> 6)] |= std::uint64_t{1} << (s & 63);
-            depths_[depth_at + static_cast<std::size_t>(s)] = static_cast<std::uint8_t>(std::min(depth, 0xFE));
-          };
-          if (by_layers) {
-            layers.for_each_reached(record);
-          } else {
-            engine.for_each_reached([&](int s) { record(s, engine.depth(s)); });
-          }
-          if (length >= 0 && on != truth) {  // a contradiction: the assumption is false
-            offer(Result{start ^ 1, technique_, base_ + length_bonus(length), {start}, true});
-          }
+          const int v = sweep_.node(c, d, on);
+          source_of_[static_cast<std::size_t>(v)] = static_cast<int>(sources_.size());
+          sources_.push_back(v);
         }
       }
     });
+    contradictions_.clear();
+    int bound = best_;
+    const auto contradiction = [&](int i, int length) {
+      const int v = sources_[static_cast<std::size_t>(i)];
+      // (Only a false assumption can contradict: every link is sound.)
+      if (((v & 1) != 0) == context_.is_true(sweep_.cell_of(v), sweep_.digit_of(v))) return;
+      contradictions_.push_back({i, length});
+      bound = std::min(bound, base_ + length_bonus(length));
+    };
+    if (links == Links::Dynamic) {
+      sweep_.run(sources_, true, true, [&] { return longest_within(base_, bound); }, contradiction);
+    } else {
+      follow_node_by_node(p, links, bound, contradiction);
+    }
+    std::sort(contradictions_.begin(), contradictions_.end());
+    for (const auto& [i, length] : contradictions_) {
+      const int start = sweep_.slot_of(sources_[static_cast<std::size_t>(i)]);
+      offer(Result{start ^ 1, technique_, base_ + length_bonus(length), {start}, true});
+    }
+  }
+
+  // Dynamic plus: one assumption after another, node by node (Implications), with
+  // the reach and depths kept in the sweep's numbering.
+  template <typename Contradiction>
+  void follow_node_by_node(const Position<W>& p, Links links, const int& bound, Contradiction&& contradiction) {
+    Implications<W>& engine = context_.engine;
+    const auto words = static_cast<std::size_t>(sweep_.row_words());
+    const auto nodes = static_cast<std::size_t>(sweep_.nodes());
+    plus_reach_.assign(sources_.size() * words, 0);
+    plus_depths_.resize(sources_.size() * nodes);  // read only where reached
+    for (std::size_t i = 0; i < sources_.size(); ++i) {
+      const int longest = longest_within(base_, bound);
+      const int start = sweep_.slot_of(sources_[i]);
+      const bool contradicts = engine.run(p, start, links, -1, longest, true) >= 0;
+      std::uint64_t* row = plus_reach_.data() + i * words;
+      std::uint8_t* depths = plus_depths_.data() + i * nodes;
+      engine.for_each_reached([&](int s) {
+        const Node node = engine.node_of(s);
+        const int v = sweep_.node(node.cell, node.digit, node.on);
+        row[static_cast<std::size_t>(v >> 6)] |= std::uint64_t{1} << (v & 63);
+        depths[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::min(engine.depth(s), 0xFE));
+      });
+      if (contradicts) contradiction(static_cast<int>(i), engine.contradiction_length());
+    }
+  }
+
+  const std::uint64_t* reach_of(int i, Links links) const {
+    return links == Links::Dynamic ? sweep_.reach(i) : plus_reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.row_words());
+  }
+  int depth_of(int i, int v, Links links) const {
+    if (links != Links::Dynamic) return plus_depths_[static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.nodes()) + static_cast<std::size_t>(v)];
+    return std::min(sweep_.depth(i, v), 0xFE);
   }
 
   // Records a group of branches_ and the results they all reach.
@@ -169,18 +195,20 @@ class ForcingChains {
     const bool dynamic = technique != HumanTechnique::CellForcingChain && technique != HumanTechnique::UnitForcingChain;
     const std::size_t group_targets = group_targets_.size();
     if (dynamic) {
-      common_.assign(static_cast<std::size_t>(words_), ~std::uint64_t{0});
+      const int words = sweep_.row_words();
+      common_.assign(static_cast<std::size_t>(words), ~std::uint64_t{0});
       for (const int b : branches_) {
-        const int i = index_[static_cast<std::size_t>(b)];
+        const int i = source_of_[static_cast<std::size_t>(b)];
         if (i < 0) return;
-        const std::uint64_t* set = reached_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(words_);
-        for (int w = 0; w < words_; ++w) common_[static_cast<std::size_t>(w)] &= set[w];
+        const std::uint64_t* set = reach_of(i, links_);
+        for (int w = 0; w < words; ++w) common_[static_cast<std::size_t>(w)] &= set[w];
       }
       for (const int b : branches_) common_[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
-      for (int w = 0; w < words_; ++w) {
+      for (int w = 0; w < words; ++w) {
         for (std::uint64_t bits = common_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
-          const int q = 64 * w + std::countr_zero(bits);
-          if (worth(p, q)) group_targets_.push_back(q);
+          const int v = 64 * w + std::countr_zero(bits);
+          // Worth concluding: any "off"; an "on" where the cell has another candidate.
+          if ((v & 1) == 0 || p.count(sweep_.cell_of(v)) > 1) group_targets_.push_back(v);
         }
       }
     } else {
@@ -264,18 +292,19 @@ class ForcingChains {
   // Dynamic: each result's branches as deep as the result lies in each (kept from
   // the first pass).
   void rate_dynamic_groups() {
-    const auto slots = static_cast<std::size_t>(2 * t_.cells * t_.n);
     totals_.assign(group_targets_.size(), 0);
     for (const Group& g : groups_) {
       for (std::uint32_t t = g.targets_begin; t < g.targets_end; ++t) {
         int total = 0;
         for (std::uint32_t b = g.branches_begin; b < g.branches_end; ++b) {
-          const int i = index_[static_cast<std::size_t>(group_branches_[b])];
-          total += depths_[static_cast<std::size_t>(i) * slots + static_cast<std::size_t>(group_targets_[t])] + 1;
+          total += depth_of(source_of_[static_cast<std::size_t>(group_branches_[b])], group_targets_[t], links_) + 1;
         }
         totals_[t] = total;
       }
     }
+    // Named by slots from here on.
+    for (int& b : group_branches_) b = sweep_.slot_of(b);
+    for (int& q : group_targets_) q = sweep_.slot_of(q);
     offer_groups();
   }
 
@@ -302,6 +331,10 @@ class ForcingChains {
       } else {
         out.removal(target.cell, target.digit);
       }
+      if (!context_.record) {
+        out.finish();
+        continue;
+      }
       if (r.contradiction) {
         const int found = engine.run(p, r.branches.front(), links);
         for (const int end : {found, found ^ 1}) {
@@ -326,12 +359,16 @@ class ForcingChains {
   HumanTechnique technique_ = HumanTechnique::CellForcingChain;
   StaticGraph<W>* graph_ = nullptr;
   int base_ = 0;
-  int words_ = 0;
   int best_ = INT_MAX;
+  Sweep<W>& sweep_;
+  Links links_ = Links::Dynamic;
   std::vector<Result> results_;
-  std::vector<int> index_;               // by slot: which reached_ set (dynamic)
-  std::vector<std::uint64_t> reached_;   // dynamic runs' nodes, words_ each
-  std::vector<std::uint8_t> depths_;     // dynamic runs' depths, by slot (0xFF: not reached)
+  // Dynamic: the assumptions followed (nodes, in order), and by node which one it is.
+  std::vector<int> sources_;
+  std::vector<int> source_of_;
+  std::vector<std::pair<int, int>> contradictions_;  // (assumption, length)
+  std::vector<std::uint64_t> plus_reach_;  // dynamic plus: reach by assumption
+  std::vector<std::uint8_t> plus_depths_;  // ... and depths by assumption and node
   std::vector<std::uint64_t> common_;
   std::vector<int> branches_;
   std::vector<Group> groups_;

@@ -1,0 +1,335 @@
+#pragma once
+// Dynamic runs of many assumptions at once, 256 at a time: what the forcing chains
+// of several branches (and Nishio's) need from every candidate of a position, at a
+// fraction of the cost of one run after another.
+//
+// Each node (a candidate of the position, "on" or "off") keeps 256 bits per batch of
+// 256 assumptions (Lanes: four words, SIMD where the compiler has it), bit i for
+// assumption i of the batch: whether that run has reached the node. All runs of a batch advance one depth at a time together, with the rules
+// of Layers (layers.hpp), which this follows exactly, run by run:
+//  - a new "on" node turns its digit's other places among its cell's peers "off",
+//    and (with Y links) its cell's other candidates;
+//  - the new "off" nodes of a depth leave the run's working position together; a
+//    unit they touch left with one place of the digit makes it "on" one depth deeper
+//    (a hidden single), and (with Y links) a cell they touch left with one candidate
+//    (a naked single); a unit or cell that loses its last two or more at one depth
+//    is a contradiction of length 2 x depth + 1;
+//  - a node reached both "on" and "off" is a contradiction as long as its two depths
+//    together; a run ends at the end of the first depth where it meets one.
+// A batch stops at the depth its caller's bound gives (asked before every depth) or
+// when no run has anything new. Afterwards each run's reach (a bit per node) and the
+// depth of each node it reached can be read.
+//
+// Nodes are numbered 2k + on for the position's candidates k in cell order, digits in
+// order within a cell: the order of the slots Implications numbers, so walking a set
+// of nodes upwards walks their slots upwards.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "position.hpp"
+
+namespace sudoforge::grader::ladder {
+
+namespace sweep_detail {
+constexpr int kWords = 4;
+constexpr int kLanes = 64 * kWords;
+using Lanes = std::uint64_t __attribute__((vector_size(8 * kWords)));
+// (Lanes go by reference: without AVX, a 32-byte vector by value changes the ABI.)
+inline bool none(const Lanes& v) {
+  std::uint64_t any = 0;
+  for (int i = 0; i < kWords; ++i) any |= v[i];
+  return any == 0;
+}
+inline bool has_lane(const Lanes& v, int lane) { return (v[lane / 64] >> (lane % 64) & 1U) != 0; }
+inline void set_lane(Lanes& v, int lane) { v[lane / 64] |= std::uint64_t{1} << (lane % 64); }
+// Calls f(lane) for every set lane.
+template <typename F>
+void for_each_lane(const Lanes& v, F&& f) {
+  for (int i = 0; i < kWords; ++i) {
+    for (std::uint64_t w = v[i]; w != 0; w &= w - 1) f(64 * i + std::countr_zero(w));
+  }
+}
+// The first `count` lanes.
+inline void set_first(Lanes& v, std::size_t count) {
+  for (int i = 0; i < kWords; ++i) {
+    const auto here = static_cast<int>(count) - 64 * i;
+    v[i] = here >= 64 ? ~std::uint64_t{0} : here > 0 ? (std::uint64_t{1} << here) - 1 : 0;
+  }
+}
+}  // namespace sweep_detail
+
+template <int W>
+class Sweep {
+  using Lanes = sweep_detail::Lanes;
+  static constexpr int kLanes = sweep_detail::kLanes;
+ public:
+  explicit Sweep(const Tables<W>& t) : t_(t) {
+    index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
+  }
+
+  // Numbers the candidates of `p` and lists their links.
+  void load(const Position<W>& p) {
+    const int n = t_.n;
+    cell_.clear();
+    digit_.clear();
+    first_.assign(static_cast<std::size_t>(t_.cells), 0);
+    std::fill(index_.begin(), index_.end(), -1);
+    p.open.for_each([&](int c) {
+      first_[static_cast<std::size_t>(c)] = static_cast<int>(cell_.size());
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        index_[static_cast<std::size_t>(c * n + d)] = static_cast<int>(cell_.size());
+        cell_.push_back(static_cast<std::int16_t>(c));
+        digit_.push_back(static_cast<std::int8_t>(d));
+      }
+    });
+    const int k_count = candidates();
+    // Groups: each unit's places of each digit, then each open cell's candidates.
+    group_begin_.assign(1, 0);
+    members_.clear();
+    for (int u = 0; u < t_.unit_count; ++u) {
+      for (int d = 0; d < n; ++d) {
+        const Mask places = p.places(u, d);
+        if (places == 0) continue;
+        for (Mask at = places; at != 0; at &= at - 1) {
+          members_.push_back(index_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)) * n + d)]);
+        }
+        group_begin_.push_back(static_cast<int>(members_.size()));
+      }
+    }
+    unit_groups_ = static_cast<int>(group_begin_.size()) - 1;
+    p.open.for_each([&](int c) {
+      const int first = first_[static_cast<std::size_t>(c)];
+      for (int k = first; k < first + p.count(c); ++k) members_.push_back(k);
+      group_begin_.push_back(static_cast<int>(members_.size()));
+    });
+    nodes_ = 2 * k_count;
+    row_words_ = (nodes_ + 63) / 64;
+  }
+
+  int candidates() const { return static_cast<int>(cell_.size()); }
+  int nodes() const { return nodes_; }
+  // The node of candidate (c, d), or -1 if d is not a candidate of c.
+  int node(Cell c, int d, bool on) const {
+    const int k = index_[static_cast<std::size_t>(c * t_.n + d)];
+    return k < 0 ? -1 : 2 * k + (on ? 1 : 0);
+  }
+  Cell cell_of(int node) const { return cell_[static_cast<std::size_t>(node >> 1)]; }
+  int digit_of(int node) const { return digit_[static_cast<std::size_t>(node >> 1)]; }
+  // Implications' slot of a node.
+  int slot_of(int node) const { return ((cell_of(node) * t_.n + digit_of(node)) << 1) | (node & 1); }
+  int row_words() const { return row_words_; }
+
+  // Follows each of `sources` (nodes) in turn, 64 at a time, with Y links (Dynamic)
+  // or without (DynamicX). `bound()` gives the depth no run goes past, asked before
+  // each depth; `contradiction(i, length)` is told when source i's run ends in one.
+  // With `keep`, each run's reach and depths are kept for reach() and depth().
+  template <typename Bound, typename Contradiction>
+  void run(std::span<const int> sources, bool y_links, bool keep, Bound&& bound, Contradiction&& contradiction) {
+    using sweep_detail::none;
+    const auto nodes = static_cast<std::size_t>(nodes_);
+    const auto sources_count = sources.size();
+    reach_.clear();
+    planes_.clear();
+    plane_counts_.clear();
+    plane_at_.clear();
+    if (keep) reach_.assign(sources_count * static_cast<std::size_t>(row_words_), 0);
+    reached_.assign(nodes, Lanes{});
+    fresh_.assign(nodes, Lanes{});
+    next_.assign(nodes, Lanes{});
+    const int groups = y_links ? static_cast<int>(group_begin_.size()) - 1 : unit_groups_;
+    for (std::size_t batch = 0; batch * kLanes < sources_count; ++batch) {
+      const std::size_t lanes = std::min<std::size_t>(kLanes, sources_count - batch * kLanes);
+      std::fill(reached_.begin(), reached_.end(), Lanes{});
+      frontier_.clear();
+      for (std::size_t i = 0; i < lanes; ++i) {
+        const auto v = static_cast<std::size_t>(sources[batch * kLanes + i]);
+        if (none(fresh_[v])) frontier_.push_back(static_cast<int>(v));
+        sweep_detail::set_lane(fresh_[v], static_cast<int>(i));
+        sweep_detail::set_lane(reached_[v], static_cast<int>(i));
+      }
+      // Depths are needed while the batch runs (a clash is as long as two depths);
+      // without `keep` each batch reuses the same planes.
+      if (!keep) planes_.clear();
+      const std::size_t planes_at = planes_.size();
+      int plane_count = 0;
+      Lanes active;
+      sweep_detail::set_first(active, lanes);
+      for (int depth = 0; !frontier_.empty(); ++depth) {
+        if (depth >= bound()) break;
+        // "On" nodes: the digit leaves the peers (and the cell's other candidates),
+        // as each group of places below says; the cell and unit groups that lost a
+        // place at this depth look for singles.
+        Lanes emptied{};
+        for (int group = 0; group < groups; ++group) {
+          const int begin = group_begin_[static_cast<std::size_t>(group)];
+          const int end = group_begin_[static_cast<std::size_t>(group) + 1];
+          Lanes on{};
+          Lanes on_two{};
+          Lanes lost{};
+          Lanes lost_two{};
+          Lanes one{};
+          Lanes two{};
+          for (int i = begin; i < end; ++i) {
+            const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
+            const Lanes fresh_on = fresh_[2 * k + 1];
+            on_two |= on & fresh_on;
+            on |= fresh_on;
+            const Lanes gone = fresh_[2 * k];
+            lost_two |= lost & gone;
+            lost |= gone;
+            const Lanes left = ~reached_[2 * k];
+            two |= one & left;
+            one |= left;
+          }
+          const Lanes single = lost & one & ~two;
+          emptied |= lost_two & ~one;
+          if (none(on | single)) continue;
+          for (int i = begin; i < end; ++i) {
+            const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
+            // Another member on: this one goes off. The single left: it goes on.
+            next_[2 * k] |= (on & ~fresh_[2 * k + 1]) | on_two;
+            next_[2 * k + 1] |= single & ~reached_[2 * k];
+          }
+        }
+        // What is new at depth + 1, and whether anything clashes.
+        emptied &= active;
+        std::array<int, kLanes> length;
+        Lanes clashed = emptied;
+        sweep_detail::for_each_lane(emptied, [&](int lane) { length[static_cast<std::size_t>(lane)] = 2 * depth + 1; });
+        for (const int v : frontier_) fresh_[static_cast<std::size_t>(v)] = Lanes{};
+        frontier_.clear();
+        const int reached_depth = depth + 1;
+        while ((reached_depth >> plane_count) != 0) {
+          ++plane_count;
+          planes_.resize(planes_.size() + nodes, Lanes{});
+        }
+        for (std::size_t v = 0; v < nodes; ++v) {
+          const Lanes fresh = next_[v] & ~reached_[v] & active;
+          next_[v] = Lanes{};
+          if (none(fresh)) continue;
+          fresh_[v] = fresh;
+          reached_[v] |= fresh;
+          frontier_.push_back(static_cast<int>(v));
+        }
+        for (const int v : frontier_) {
+          const auto at = static_cast<std::size_t>(v);
+          const Lanes fresh = fresh_[at];
+          for (int b = 0; (reached_depth >> b) != 0; ++b) {
+            if ((reached_depth >> b & 1) != 0) planes_[planes_at + static_cast<std::size_t>(b) * nodes + at] |= fresh;
+          }
+          // A node both on and off: its depth here plus the other's.
+          const Lanes both = fresh & reached_[at ^ 1];
+          if (none(both)) continue;
+          sweep_detail::for_each_lane(both, [&](int lane) {
+            const bool other_fresh = sweep_detail::has_lane(fresh_[at ^ 1], lane);
+            const int other = other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
+            const int here = reached_depth + other;
+            auto& best = length[static_cast<std::size_t>(lane)];
+            if (!sweep_detail::has_lane(clashed, lane) || here < best) best = here;
+            sweep_detail::set_lane(clashed, lane);
+          });
+        }
+        if (!none(clashed)) {
+          sweep_detail::for_each_lane(clashed, [&](int lane) {
+            contradiction(static_cast<int>(batch * kLanes) + lane, length[static_cast<std::size_t>(lane)]);
+          });
+          active &= ~clashed;
+          // Runs that ended go no further.
+          std::size_t kept = 0;
+          for (const int v : frontier_) {
+            fresh_[static_cast<std::size_t>(v)] &= active;
+            if (!none(fresh_[static_cast<std::size_t>(v)])) frontier_[kept++] = v;
+          }
+          frontier_.resize(kept);
+        }
+      }
+      for (const int v : frontier_) fresh_[static_cast<std::size_t>(v)] = Lanes{};
+      frontier_.clear();
+      plane_counts_.push_back(plane_count);
+      plane_at_.push_back(planes_at);
+      if (keep) transpose_into(batch, lanes);
+    }
+    if (!keep) {
+      planes_.clear();
+      plane_counts_.clear();
+      plane_at_.clear();
+    }
+  }
+
+  // After run(..., keep = true): the nodes source i reached (row_words() words), and
+  // the depth it reached node v at (v must be in its reach).
+  const std::uint64_t* reach(int i) const { return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_); }
+  int depth(int i, int v) const {
+    const auto batch = static_cast<std::size_t>(i / kLanes);
+    return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
+  }
+
+ private:
+  int depth_in(std::size_t planes_at, int plane_count, int v, int lane) const {
+    int depth = 0;
+    const auto nodes = static_cast<std::size_t>(nodes_);
+    for (int b = 0; b < plane_count; ++b) {
+      const Lanes& plane = planes_[planes_at + static_cast<std::size_t>(b) * nodes + static_cast<std::size_t>(v)];
+      depth |= static_cast<int>((plane[lane / 64] >> (lane % 64)) & 1U) << b;
+    }
+    return depth;
+  }
+
+  // The batch's reach, node-major (a word of runs per node), into rows per run.
+  void transpose_into(std::size_t batch, std::size_t lanes) {
+    std::array<std::uint64_t, 64> block{};
+    for (int word = 0; word < sweep_detail::kWords && 64 * static_cast<std::size_t>(word) < lanes; ++word) {
+      for (int w = 0; w < row_words_; ++w) {
+        for (int b = 0; b < 64; ++b) {
+          const int v = 64 * w + b;
+          block[static_cast<std::size_t>(b)] = v < nodes_ ? reached_[static_cast<std::size_t>(v)][word] : 0;
+        }
+        transpose64(block);
+        for (std::size_t lane = 64 * static_cast<std::size_t>(word); lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
+          reach_[(batch * kLanes + lane) * static_cast<std::size_t>(row_words_) + static_cast<std::size_t>(w)] = block[lane % 64];
+        }
+      }
+    }
+  }
+  // Bit j of word i goes to bit i of word j.
+  static void transpose64(std::array<std::uint64_t, 64>& a) {
+    std::uint64_t mask = 0x00000000FFFFFFFFULL;
+    for (int width = 32; width != 0; width >>= 1, mask ^= mask << width) {
+      for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
+        const std::uint64_t t = ((a[static_cast<std::size_t>(i)] >> width) ^ a[static_cast<std::size_t>(i + width)]) & mask;
+        a[static_cast<std::size_t>(i)] ^= t << width;
+        a[static_cast<std::size_t>(i + width)] ^= t;
+      }
+    }
+  }
+
+  const Tables<W>& t_;
+  // The position.
+  std::vector<int> index_;  // by cell * n + digit: candidate or -1
+  std::vector<std::int16_t> cell_;
+  std::vector<std::int8_t> digit_;
+  std::vector<int> first_;  // by cell: its first candidate
+  std::vector<int> group_begin_;
+  std::vector<int> members_;
+  int unit_groups_ = 0;  // the first groups, then one per open cell
+  int nodes_ = 0;
+  int row_words_ = 0;
+  // A batch.
+  std::vector<Lanes> reached_;  // by node
+  std::vector<Lanes> fresh_;    // by node: reached at the last depth
+  std::vector<Lanes> next_;     // by node: reached at the next depth, before filtering
+  std::vector<int> frontier_;   // the nodes with something fresh
+  // Kept.
+  std::vector<std::uint64_t> reach_;  // by source, row_words_ each
+  std::vector<Lanes> planes_;         // per batch: plane_counts_ planes of lanes per node
+  std::vector<int> plane_counts_;
+  std::vector<std::size_t> plane_at_;
+};
+
+}  // namespace sudoforge::grader::ladder
