@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sudoforge/engine/random.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/grader/explain.hpp"
 #include "sudoforge/grader/grade.hpp"
@@ -49,6 +50,38 @@ TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
   int used = 0;
   for (const int count : seen) used += count > 0 ? 1 : 0;
   EXPECT_GE(used, kHumanTechniqueCount - 6);
+}
+
+// The path is walked two ways: rung by rung with every step recorded (explain), and
+// with shortcuts where nothing is recorded (rounds of singles straight on the
+// position, chains not spelled out). Both must give the same grade: on top1465, a
+// sample of 17clue, Norvig's hardest, and made puzzles of other shapes.
+TEST(Rating, RecordingTheStepsChangesNothing) {
+  std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
+  const auto clue17 = test::load_puzzles("17clue.txt");
+  for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
+  for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
+  engine::Rng rng(14);
+  for (const engine::Geometry geometry : {engine::Geometry(2, 3), engine::Geometry(3, 3, engine::Variant::Diagonal),
+                                          engine::Geometry(3, 4)}) {
+    for (int i = 0; i < (geometry.size() > 9 ? 4 : 40); ++i) {
+      puzzles.push_back(test::carve_unique(test::random_full_grid(geometry, rng), rng));
+    }
+  }
+  GradeOptions recording;
+  recording.record_steps = true;
+  for (const engine::Grid& puzzle : puzzles) {
+    Grader grader{puzzle.geometry()};
+    const Grade walked = grader.grade(puzzle, recording);
+    const Grade plain = grader.grade(puzzle);
+    ASSERT_EQ(plain.status, Status::Unique);
+    const std::string where = engine::to_line(puzzle);
+    EXPECT_EQ(plain.rating, walked.rating) << where;
+    EXPECT_EQ(plain.hardest, walked.hardest) << where;
+    EXPECT_EQ(plain.human_counts, walked.human_counts) << where;
+    EXPECT_EQ(plain.level, walked.level) << where;
+    EXPECT_EQ(plain.score, walked.score) << where;
+  }
 }
 
 TEST(Rating, LengthBonusIsSudokuExplainersSteps) {

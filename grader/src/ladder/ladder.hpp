@@ -115,9 +115,19 @@ class Ladder {
     int round = 0;
     while (!position_.solved()) {
       ++round;
+      // Rounds of singles, which are most rounds, straight on the position (the
+      // rungs would find and apply the same); with steps to record, through the rungs.
+      std::size_t first = 0;
+      if (steps == nullptr) {
+        if (singles_round(rated)) {
+          context_.moved();
+          continue;
+        }
+        first = kSinglesRungs;
+      }
       int best = INT_MAX;
       bool found = false;
-      for (std::size_t r = 0; r < rungs_.size(); ++r) {
+      for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
         if (base_rating(rung.first) >= best) break;
         const Mask digits = rung.single_digit ? changed_digits(memos_[r], best) : ~Mask{0};
@@ -181,6 +191,38 @@ class Ladder {
       memo.limit[static_cast<std::size_t>(d)] = limit;
       memo.valid |= Mask{1} << d;
     }
+  }
+
+  // The first rungs: full house, hidden single in a box, in a line.
+  static constexpr std::size_t kSinglesRungs = 3;
+
+  // The singles of the rung of the lowest rating that has any, as its finder
+  // (singles.hpp) would report them (each cell once, by the first unit that shows
+  // it), counted and placed as apply() would. False if there are none.
+  bool singles_round(Rated& rated) {
+    const Tables<W>& t = tables_;
+    Position<W>& p = position_;
+    singles_.clear();
+    const auto keep = [&](int, Cell c, int d) { singles_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}); };
+    HumanTechnique technique = HumanTechnique::FullHouse;
+    for_each_full_house(t, p, keep);
+    for (const bool boxes : {true, false}) {
+      if (!singles_.empty()) break;
+      technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
+      for_each_hidden_single(t, p, boxes, keep);
+    }
+    if (singles_.empty()) return false;
+    const int rating = base_rating(technique);
+    rated.counts[static_cast<std::size_t>(technique)] += static_cast<int>(singles_.size());
+    if (rating > hardest_rating_ || (rating == hardest_rating_ && technique > rated.hardest)) {
+      hardest_rating_ = rating;
+      rated.hardest = technique;
+    }
+    rated.rating = std::max(rated.rating, rating);
+    for (const Candidate& single : singles_) {
+      if (p.value[static_cast<std::size_t>(single.cell)] == 0 && p.has(single.cell, single.digit)) p.place(t, single.cell, single.digit);
+    }
+    return true;
   }
 
   // Whether two instances are the same pattern found twice (a hidden pair in a row
@@ -263,6 +305,7 @@ class Ladder {
   Position<W> position_{};
   Findings trial_;
   Findings chosen_;
+  std::vector<Candidate> singles_;
   int hardest_rating_ = -1;
 };
 

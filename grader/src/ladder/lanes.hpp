@@ -66,7 +66,19 @@ inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within
   return mask(locked(half(places, 0)), locked(half(places, 1)));
 }
 
+// Takes place `bit` from every digit (a cell that is placed is nobody's place).
+inline void clear_place(LanePlaces& places, std::uint32_t bit) {
+  const __m128i b = _mm_set1_epi16(static_cast<short>(bit));
+  auto* at = reinterpret_cast<__m128i*>(places.data());
+  _mm_storeu_si128(at, _mm_andnot_si128(b, _mm_loadu_si128(at)));
+  _mm_storeu_si128(at + 1, _mm_andnot_si128(b, _mm_loadu_si128(at + 1)));
+}
+
 #else
+
+inline void clear_place(LanePlaces& places, std::uint32_t bit) {
+  for (auto& p : places) p = static_cast<std::uint16_t>(p & ~bit);
+}
 
 inline std::uint32_t single_lanes(const LanePlaces& places) {
   std::uint32_t found = 0;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "lanes.hpp"
 #include "sudoforge/engine/bits.hpp"
 #include "sudoforge/engine/geometry.hpp"
 #include "sudoforge/engine/grid.hpp"
@@ -172,21 +173,34 @@ struct Position {
     }
   }
 
-  // Digit d goes to cell c: its other candidates go, and d leaves c's peers.
+  // Digit d (a candidate) goes to cell c: its other candidates go, and d leaves c's
+  // peers. (What remove() would do for each, with c's units done for all digits at
+  // once: c is no digit's place any more, and d has no place left in them.)
   void place(const T& t, Cell c, int d) {
-    for (Mask others = cand[static_cast<std::size_t>(c)]; others != 0; others &= others - 1) {
-      remove(t, c, std::countr_zero(others));
-    }
-    value[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(d + 1);
+    const auto cell = static_cast<std::size_t>(c);
+    for (Mask all = cand[cell]; all != 0; all &= all - 1) digit[static_cast<std::size_t>(std::countr_zero(all))].reset(c);
+    cand[cell] = 0;
+    value[cell] = static_cast<std::uint8_t>(d + 1);
     open.reset(c);
-    const auto& info = t.cell_units[static_cast<std::size_t>(c)];
+    const auto& info = t.cell_units[cell];
     for (int i = 0; i < info.count; ++i) {
       const auto u = static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)]);
+      const auto bit = static_cast<std::uint16_t>(1U << info.index[static_cast<std::size_t>(i)]);
+      clear_place(where[u], bit);
+      where[u][static_cast<std::size_t>(d)] = 0;
       placed[u] |= static_cast<std::uint16_t>(1U << d);
-      open_at[u] = static_cast<std::uint16_t>(open_at[u] & ~(1U << info.index[static_cast<std::size_t>(i)]));
+      open_at[u] = static_cast<std::uint16_t>(open_at[u] & ~bit);
     }
-    (t.peers[static_cast<std::size_t>(c)] & digit[static_cast<std::size_t>(d)]).for_each([&](int peer) {
-      remove(t, peer, d);
+    auto& cells = digit[static_cast<std::size_t>(d)];
+    const CellSet peers = t.peers[cell] & cells;
+    cells.remove(peers);
+    peers.for_each([&](int peer) {
+      cand[static_cast<std::size_t>(peer)] = static_cast<std::uint16_t>(cand[static_cast<std::size_t>(peer)] & ~(1U << d));
+      const auto& units = t.cell_units[static_cast<std::size_t>(peer)];
+      for (int i = 0; i < units.count; ++i) {
+        auto& w = where[static_cast<std::size_t>(units.unit[static_cast<std::size_t>(i)])][static_cast<std::size_t>(d)];
+        w = static_cast<std::uint16_t>(w & ~(1U << units.index[static_cast<std::size_t>(i)]));
+      }
     });
   }
 

@@ -11,8 +11,9 @@
 
 namespace sudoforge::grader::ladder {
 
-template <int W>
-void find_full_houses(const Tables<W>& t, const Position<W>& p, Findings& out) {
+// Calls f(unit, cell, digit) for each full house, each cell once.
+template <int W, typename F>
+void for_each_full_house(const Tables<W>& t, const Position<W>& p, F&& f) {
   engine::Bits<W> seen;
   for (int u = 0; u < t.unit_count; ++u) {
     const Mask open = p.open_places(u);
@@ -20,19 +21,14 @@ void find_full_houses(const Tables<W>& t, const Position<W>& p, Findings& out) {
     const Cell c = t.cell_of(u, std::countr_zero(open));
     if (seen.test(c) || p.count(c) != 1) continue;
     seen.set(c);
-    const int d = std::countr_zero(static_cast<unsigned>(p.cand[static_cast<std::size_t>(c)]));
-    out.start(HumanTechnique::FullHouse, base_rating(HumanTechnique::FullHouse), Mask{1} << d);
-    out.unit(u);
-    out.cell(c);
-    out.placement(c, d);
-    out.finish();
+    f(u, c, std::countr_zero(static_cast<unsigned>(p.cand[static_cast<std::size_t>(c)])));
   }
 }
 
-// Hidden singles in boxes (boxes = true) or in rows, columns and diagonals.
-template <int W>
-void find_hidden_singles(const Tables<W>& t, const Position<W>& p, bool boxes, Findings& out) {
-  const HumanTechnique technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
+// Calls f(unit, cell, digit) for each hidden single in boxes (boxes = true) or in
+// rows, columns and diagonals, each cell once.
+template <int W, typename F>
+void for_each_hidden_single(const Tables<W>& t, const Position<W>& p, bool boxes, F&& f) {
   engine::Bits<W> seen;
   for (int u = 0; u < t.unit_count; ++u) {
     if (t.is_box(u) != boxes) continue;
@@ -41,13 +37,29 @@ void find_hidden_singles(const Tables<W>& t, const Position<W>& p, bool boxes, F
       const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
       if (seen.test(c)) continue;
       seen.set(c);
-      out.start(technique, base_rating(technique), Mask{1} << d);
-      out.unit(u);
-      out.cell(c);
-      out.placement(c, d);
-      out.finish();
+      f(u, c, d);
     }
   }
+}
+
+template <int W>
+void report_single(HumanTechnique technique, int u, Cell c, int d, Findings& out) {
+  out.start(technique, base_rating(technique), Mask{1} << d);
+  out.unit(u);
+  out.cell(c);
+  out.placement(c, d);
+  out.finish();
+}
+
+template <int W>
+void find_full_houses(const Tables<W>& t, const Position<W>& p, Findings& out) {
+  for_each_full_house(t, p, [&](int u, Cell c, int d) { report_single<W>(HumanTechnique::FullHouse, u, c, d, out); });
+}
+
+template <int W>
+void find_hidden_singles(const Tables<W>& t, const Position<W>& p, bool boxes, Findings& out) {
+  const HumanTechnique technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
+  for_each_hidden_single(t, p, boxes, [&](int u, Cell c, int d) { report_single<W>(technique, u, c, d, out); });
 }
 
 template <int W>
