@@ -10,6 +10,7 @@
 // rates it: the base plus length_bonus() of the nodes between assumption and result
 // (for a contradiction, of both branches to the candidate found on and off).
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <climits>
@@ -86,21 +87,28 @@ class StaticChains {
     const int base = base_rating(HumanTechnique::AlternatingChain);
     if (longest_within(base, limit) < 0) return;
     StaticGraph<W>& g = context_.graph(p, true);
-    found_.clear();
+    // Every candidate the graph says has a chain, searched all at once.
+    sources_.clear();
     p.open.for_each([&](int c) {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
         const bool on = !context_.is_true(c, d);
         const int from = g.literal(c, d, on);
-        const int to = from ^ 1;
-        if (!g.reaches(from, to)) continue;
-        const int links = g.distance(from, to, longest_within(base, limit) + 1);
-        if (links < 0) continue;
-        const int rating = base + length_bonus(links - 1);
-        limit = std::min(limit, rating);
-        found_.push_back({static_cast<Cell>(c), d, on, rating, links});
+        if (g.reaches(from, from ^ 1)) sources_.push_back(from);
       }
     });
+    found_.clear();
+    g.refutations(
+        sources_, [&] { return longest_within(base, limit) + 1; },
+        [&](int i, int links) {
+          const int rating = base + length_bonus(links - 1);
+          if (rating > limit) return;
+          limit = rating;  // longer ones will not be applied
+          const Candidate cand = g.candidate(sources_[static_cast<std::size_t>(i)]);
+          found_.push_back({cand.cell, cand.digit, (sources_[static_cast<std::size_t>(i)] & 1) != 0, rating, links, i});
+        });
+    // In the candidates' order, as they would be found one by one.
+    std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
     Implications<W>& engine = context_.engine;
     for (const Found& f : found_) {
       if (f.rating > limit) continue;
@@ -117,32 +125,48 @@ class StaticChains {
     }
   }
 
-  // Nishio: each candidate whose digit, followed dynamically, contradicts.
-  void find_nishio(const Position<W>& p, int limit, Findings& out) {
+  // Nishio: each candidate whose digit, followed dynamically, contradicts; all false
+  // candidates followed at once (Sweep), each no deeper than a contradiction rating
+  // within the best so far could need.
+  [[gnu::noinline]] void find_nishio(const Position<W>& p, int limit, Findings& out) {
     const int base = base_rating(HumanTechnique::NishioChain);
     if (base > limit) return;
-    Implications<W>& engine = context_.engine;
+    Sweep<W>& sweep = context_.sweep;
+    sweep.load(p);
+    sources_.clear();
     p.open.for_each([&](int c) {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
-        if (context_.is_true(c, d)) continue;  // only a false candidate can contradict
-        const int start = engine.slot(c, d, true);
-        const int length = context_.layers.run(p, start, Links::DynamicX);
-        if (length < 0) continue;
-        const int rating = base + length_bonus(length);
-        if (rating > limit) continue;
-        const int on = engine.run(p, start, Links::DynamicX) | 1;  // again, for the chain
-        out.start(HumanTechnique::NishioChain, rating, Mask{1} << d);
-        out.cell(c);
-        out.removal(c, d);
+        if (!context_.is_true(c, d)) sources_.push_back(sweep.node(c, d, true));  // only a false one can contradict
+      }
+    });
+    found_.clear();
+    sweep.run(
+        sources_, false, false, [&] { return longest_within(base, limit); },
+        [&](int i, int length) {
+          const int rating = base + length_bonus(length);
+          if (rating > limit) return;
+          limit = rating;
+          const int v = sources_[static_cast<std::size_t>(i)];
+          found_.push_back({sweep.cell_of(v), sweep.digit_of(v), true, rating, length, i});
+        });
+    std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
+    Implications<W>& engine = context_.engine;
+    for (const Found& f : found_) {
+      if (f.rating > limit) continue;
+      out.start(HumanTechnique::NishioChain, f.rating, Mask{1} << f.digit);
+      out.cell(f.cell);
+      out.removal(f.cell, f.digit);
+      if (context_.record) {
+        const int on = engine.run(p, engine.slot(f.cell, f.digit, true), Links::DynamicX) | 1;
         for (const int end : {on, on ^ 1}) {
           chain_.clear();
           engine.chain(end, chain_);
           out.branch(chain_);
         }
-        out.finish();
       }
-    });
+      out.finish();
+    }
   }
 
  private:
@@ -153,6 +177,7 @@ class StaticChains {
     bool on;  // the assumption: refuted ("on" leads to "off") or proven
     int rating;
     int links;
+    int order = 0;
   };
 
   // The last run's chain to `end` as the instance's cells and branch.
@@ -222,6 +247,7 @@ class StaticChains {
   const Tables<W>& t_;
   std::vector<Node> chain_;
   std::vector<Found> found_;
+  std::vector<int> sources_;
   std::array<std::vector<std::pair<Cell, Cell>>, engine::kMaxSize> links_;
 };
 

@@ -1,8 +1,8 @@
 #pragma once
 // What the chain rungs of one rated path share: the puzzle's solution, the position's
 // static graphs (built once per position, whichever rung asks first), and the
-// node-by-node engine that prints chains (and the depth-by-depth one for runs that
-// need no chain).
+// node-by-node engine that prints chains (and the sweep, many runs at once, for
+// runs that need no chain).
 //
 // The solution only spares work that cannot succeed: a chain from "x is in cell c"
 // to its own negation exists only when x is not c's digit in the solution (every
@@ -14,7 +14,6 @@
 #include <span>
 
 #include "implications.hpp"
-#include "layers.hpp"
 #include "static_graph.hpp"
 #include "sweep.hpp"
 
@@ -42,7 +41,7 @@ class NestedRefuter {
 template <int W>
 class ChainContext {
  public:
-  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), layers(t), sweep(t), graph_x_(t), graph_xy_(t) {}
+  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), sweep(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
   // are recorded, so that the chains applied must be spelled out node by node.
@@ -70,8 +69,7 @@ class ChainContext {
 
   const Tables<W>& tables;
   Implications<W> engine;
-  Layers<W> layers;  // the same runs (Dynamic, DynamicX) without chains, faster
-  Sweep<W> sweep;    // ... and many of them at once
+  Sweep<W> sweep;  // dynamic runs without chains, many at once
   NestedRefuter* refuter = nullptr;  // set by the grader's core
   bool record = true;  // spell out the chains of the instances kept
 

@@ -119,6 +119,17 @@ void report_fish(const Tables<W>& t, const Position<W>& p, int d, bool rows, Mas
   const int cover0 = rows ? n : 0;
   const int width = rows ? t.units.geometry().box_cols() : t.units.geometry().box_rows();
   const int height = rows ? t.units.geometry().box_rows() : t.units.geometry().box_cols();
+  // The cover lines' places of d outside the base (with fins: in the fins' box only),
+  // as base-line indices; most fish found take nothing, and are not reported.
+  const auto taken = [&](int line) {
+    if (fins != 0 && line / width != fin_cover_block) return Mask{0};
+    Mask at = p.places(cover0 + line, d) & ~base;
+    if (fins != 0) at &= ((Mask{1} << height) - 1) << (fin_base_block * height);
+    return at;
+  };
+  Mask any = 0;
+  for (Mask c = cover; c != 0; c &= c - 1) any |= taken(std::countr_zero(c));
+  if (any == 0) return;
   out.start(technique, base_rating(technique), Mask{1} << d);
   for (Mask b = base; b != 0; b &= b - 1) out.unit(base0 + std::countr_zero(b));
   for (Mask c = cover; c != 0; c &= c - 1) out.unit(cover0 + std::countr_zero(c));
@@ -130,13 +141,7 @@ void report_fish(const Tables<W>& t, const Position<W>& p, int d, bool rows, Mas
   }
   for (Mask c = cover; c != 0; c &= c - 1) {
     const int line = std::countr_zero(c);
-    if (fins != 0 && line / width != fin_cover_block) continue;
-    // The cover line's places of d, as base-line indices, outside the base.
-    for (Mask at = p.places(cover0 + line, d) & ~base; at != 0; at &= at - 1) {
-      const int other = std::countr_zero(at);
-      if (fins != 0 && other / height != fin_base_block) continue;
-      out.removal(t.cell_of(cover0 + line, other), d);
-    }
+    for (Mask at = taken(line); at != 0; at &= at - 1) out.removal(t.cell_of(cover0 + line, std::countr_zero(at)), d);
   }
   out.finish();
 }

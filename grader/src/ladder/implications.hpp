@@ -187,7 +187,7 @@ class Implications {
     // An "on" one depth below its own "off": the last two (or more) candidates of a
     // cell or unit went at one depth, and the first of them expanded saw the other as
     // the last left. Only a contradiction, not a node reached (what the run reaches
-    // does not depend on the order within a depth; see layers.hpp).
+    // does not depend on the order within a depth; see sweep.hpp).
     if (!clash || (slot & 1) == 0 || depth_[static_cast<std::size_t>(opposite(slot))] + 1 != depth) order_.push_back(slot);
     if (target_ < 0 && clash) {
       // Looking for a target, a contradiction on the way changes nothing: the search

@@ -30,15 +30,24 @@ void for_each_full_house(const Tables<W>& t, const Position<W>& p, F&& f) {
 template <int W, typename F>
 void for_each_hidden_single(const Tables<W>& t, const Position<W>& p, bool boxes, F&& f) {
   engine::Bits<W> seen;
-  for (int u = 0; u < t.unit_count; ++u) {
-    if (t.is_box(u) != boxes) continue;
-    for (Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]); digits != 0; digits &= digits - 1) {
-      const int d = std::countr_zero(digits);
-      const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
-      if (seen.test(c)) continue;
-      seen.set(c);
-      f(u, c, d);
+  const auto scan = [&](int first, int last) {
+    for (int u = first; u < last; ++u) {
+      for (Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]); digits != 0; digits &= digits - 1) {
+        const int d = std::countr_zero(digits);
+        const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
+        if (seen.test(c)) continue;
+        seen.set(c);
+        f(u, c, d);
+      }
     }
+  };
+  // Units in order: the boxes are [2n, 3n); the lines are the rows and columns
+  // before them and the diagonals after.
+  if (boxes) {
+    scan(2 * t.n, 3 * t.n);
+  } else {
+    scan(0, 2 * t.n);
+    scan(3 * t.n, t.unit_count);
   }
 }
 

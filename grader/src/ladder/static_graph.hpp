@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "findings.hpp"
@@ -124,6 +125,66 @@ class StaticGraph {
     return -1;
   }
   int depth_of(int literal) const { return depth_[static_cast<std::size_t>(literal)]; }
+
+  // For each literal of `sources`, the links of a shortest chain to its own negation:
+  // found(i, links) for source i, once, as soon as it is known; nothing for a source
+  // whose chain is longer than max_links() (asked before each level; it may shrink
+  // as chains are found). Breadth first from every source at once, a bit per source
+  // (64 to a batch). A chain from L to not L meets its contrapositive halfway: its
+  // length is the least d(L, y) + d(L, not y) over all literals y (a chain from L to
+  // not y, turned round, leads from y to not L), and such a chain has an odd number
+  // of links, 2j + 1 with y at j links and not y at j + 1: so levels up to half the
+  // length suffice.
+  template <typename MaxLinks, typename Found>
+  void refutations(std::span<const int> sources, MaxLinks&& max_links, Found&& found) {
+    const auto literals = static_cast<std::size_t>(literals_);
+    reached_.assign(literals, 0);
+    fresh_.assign(literals, 0);
+    next_fresh_.assign(literals, 0);
+    for (std::size_t batch = 0; batch * 64 < sources.size(); ++batch) {
+      const std::size_t lanes = std::min<std::size_t>(64, sources.size() - batch * 64);
+      std::fill(reached_.begin(), reached_.end(), 0);
+      frontier_list_.clear();
+      for (std::size_t i = 0; i < lanes; ++i) {
+        const auto v = static_cast<std::size_t>(sources[batch * 64 + i]);
+        if (fresh_[v] == 0) frontier_list_.push_back(static_cast<int>(v));
+        fresh_[v] |= std::uint64_t{1} << i;
+        reached_[v] |= std::uint64_t{1} << i;
+      }
+      std::uint64_t open = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
+      for (int j = 0; open != 0 && !frontier_list_.empty() && 2 * j + 1 <= max_links(); ++j) {
+        // Level j + 1.
+        next_list_.clear();
+        for (const int v : frontier_list_) {
+          const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
+          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(v)]; e < edge_begin_[static_cast<std::size_t>(v) + 1]; ++e) {
+            const auto w = static_cast<std::size_t>(edges_[e].second);
+            const std::uint64_t fresh = lanes_here & ~reached_[w];
+            if (fresh == 0) continue;
+            if (next_fresh_[w] == 0) next_list_.push_back(static_cast<int>(w));
+            next_fresh_[w] |= fresh;
+          }
+        }
+        for (const int v : frontier_list_) fresh_[static_cast<std::size_t>(v)] = 0;
+        for (const int w : next_list_) {
+          fresh_[static_cast<std::size_t>(w)] = next_fresh_[static_cast<std::size_t>(w)];
+          next_fresh_[static_cast<std::size_t>(w)] = 0;
+          reached_[static_cast<std::size_t>(w)] |= fresh_[static_cast<std::size_t>(w)];
+        }
+        // Meetings new at j: y first reached at j with not y reached by j + 1, or not
+        // y first reached at j + 1 with y reached by j.
+        std::uint64_t met = 0;
+        const auto at_j = [&](std::size_t y) { return reached_[y] & ~fresh_[y]; };
+        for (const int y : frontier_list_) met |= at_j(static_cast<std::size_t>(y)) & reached_[static_cast<std::size_t>(y) ^ 1];
+        for (const int w : next_list_) met |= fresh_[static_cast<std::size_t>(w)] & at_j(static_cast<std::size_t>(w) ^ 1);
+        met &= open;
+        open &= ~met;
+        for (; met != 0; met &= met - 1) found(static_cast<int>(batch * 64) + std::countr_zero(met), 2 * j + 1);
+        frontier_list_.swap(next_list_);
+      }
+      for (const int v : frontier_list_) fresh_[static_cast<std::size_t>(v)] = 0;
+    }
+  }
 
  private:
   int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
@@ -250,6 +311,12 @@ class StaticGraph {
   std::vector<std::uint32_t> inner_begin_;  // successors that are not sinks, by literal
   std::vector<int> inner_;
   int components_ = 0;
+  // Searches from many sources.
+  std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
+  std::vector<std::uint64_t> fresh_;       // by literal: the sources that reached it last level
+  std::vector<std::uint64_t> next_fresh_;  // by literal: ... at the level being made
+  std::vector<int> frontier_list_;
+  std::vector<int> next_list_;
   // Search.
   std::vector<int> depth_;
   std::vector<std::uint64_t> visited_;

@@ -1,12 +1,13 @@
 #pragma once
 // Dynamic runs of many assumptions at once, 256 at a time: what the forcing chains
-// of several branches (and Nishio's) need from every candidate of a position, at a
-// fraction of the cost of one run after another.
+// of several branches and Nishio's need from every candidate of a position (what
+// each assumption reaches, how deep, and whether it contradicts, without the chains
+// themselves), at a fraction of the cost of following them node by node.
 //
 // Each node (a candidate of the position, "on" or "off") keeps 256 bits per batch of
 // 256 assumptions (Lanes: four words, SIMD where the compiler has it), bit i for
-// assumption i of the batch: whether that run has reached the node. All runs of a batch advance one depth at a time together, with the rules
-// of Layers (layers.hpp), which this follows exactly, run by run:
+// assumption i of the batch: whether that run has reached the node. All runs of a
+// batch advance one depth at a time together:
 //  - a new "on" node turns its digit's other places among its cell's peers "off",
 //    and (with Y links) its cell's other candidates;
 //  - the new "off" nodes of a depth leave the run's working position together; a
@@ -19,6 +20,19 @@
 // A batch stops at the depth its caller's bound gives (asked before every depth) or
 // when no run has anything new. Afterwards each run's reach (a bit per node) and the
 // depth of each node it reached can be read.
+//
+// Each run reaches what Implications (implications.hpp) reaches with the same links
+// (Dynamic or DynamicX), at the same depths, and stops at the same depth with the
+// same contradiction length. Implications expands nodes one by one in breadth-first
+// order, taking each "off" node out of its working position as it goes; an "off"
+// node makes a single when its cell (or unit) has it and one other candidate left at
+// that moment. The last of a depth's "off" nodes in a cell is expanded after every
+// earlier one, so the single comes exactly when, after the whole depth is taken out,
+// one candidate is left; it lies one depth deeper. When a depth takes a cell's (or
+// unit's) last two or more candidates, the node by node order makes an "on" for one
+// of them, which clashes with its own "off": a contradiction of length 2 x depth + 1
+// (here found as such; the clashing "on" node itself is not listed among those
+// reached).
 //
 // Nodes are numbered 2k + on for the position's candidates k in cell order, digits in
 // order within a cell: the order of the slots Implications numbers, so walking a set

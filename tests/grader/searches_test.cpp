@@ -1,0 +1,136 @@
+// The searches of many assumptions at once against one search per assumption, on
+// random positions of every geometry kind:
+//  - dynamic runs (ladder/sweep.hpp) against the node-by-node engine
+//    (ladder/implications.hpp) that prints the chains: with and without Y links,
+//    both must reach the same nodes at the same depths and find the same
+//    contradiction length (or none), to any depth bound;
+//  - the shortest static chains from literals to their negations
+//    (StaticGraph::refutations) against a breadth-first search from each.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "ladder/implications.hpp"
+#include "ladder/static_graph.hpp"
+#include "ladder/sweep.hpp"
+#include "sudoforge/engine/random.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::grader::ladder {
+namespace {
+
+using Reached = std::vector<std::pair<int, int>>;  // (slot, depth), sorted
+
+// A random position of `geometry`: a random full grid's digits placed in a random
+// share of the cells, then a random share of the other cells' false candidates gone.
+template <int W>
+Position<W> random_position(const Tables<W>& t, const engine::Geometry& geometry, engine::Rng& rng) {
+  const engine::Grid solution = test::random_full_grid(geometry, rng);
+  Position<W> p;
+  p.clear(t);
+  for (Cell c = 0; c < t.cells; ++c) {
+    if (rng.below(3) == 0 && p.has(c, solution[c] - 1)) p.place(t, c, solution[c] - 1);
+  }
+  for (Cell c = 0; c < t.cells; ++c) {
+    for (int d = 0; d < t.n; ++d) {
+      if (p.has(c, d) && solution[c] != d + 1 && rng.below(3) == 0) p.remove(t, c, d);
+    }
+  }
+  return p;
+}
+
+template <int W>
+void expect_same_runs(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  Implications<W> nodes(t);
+  Sweep<W> sweep(t);
+  engine::Rng rng(2026 + static_cast<std::uint64_t>(geometry.size()));
+  int contradictions = 0;
+  int runs = 0;
+  for (int position = 0; position < positions; ++position) {
+    const Position<W> p = random_position(t, geometry, rng);
+    sweep.load(p);
+    // Every assumption, on and off: several batches of runs from 9x9 up.
+    std::vector<int> sources;
+    for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
+    for (const Links links : {Links::Dynamic, Links::DynamicX}) {
+      for (const int max_depth : {1 << 20, 3}) {
+        std::vector<int> lengths(sources.size(), -1);
+        sweep.run(sources, links == Links::Dynamic, true, [&] { return max_depth; },
+                  [&](int source, int length) { lengths[static_cast<std::size_t>(source)] = length; });
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+          const int start = sweep.slot_of(sources[i]);
+          const int found = nodes.run(p, start, links, -1, max_depth, true);
+          const int expected_length = found >= 0 ? nodes.contradiction_length() : -1;
+          Reached expected;
+          nodes.for_each_reached([&](int s) { expected.emplace_back(s, nodes.depth(s)); });
+          Reached got;
+          const std::uint64_t* reach = sweep.reach(static_cast<int>(i));
+          for (int v = 0; v < sweep.nodes(); ++v) {
+            if ((reach[v / 64] >> (v % 64) & 1U) != 0) got.emplace_back(sweep.slot_of(v), sweep.depth(static_cast<int>(i), v));
+          }
+          std::sort(expected.begin(), expected.end());
+          std::sort(got.begin(), got.end());
+          ASSERT_EQ(lengths[i], expected_length) << "slot " << start << " bound " << max_depth;
+          ASSERT_EQ(got, expected) << "slot " << start << " bound " << max_depth;
+          contradictions += expected_length >= 0 ? 1 : 0;
+          ++runs;
+        }
+      }
+    }
+  }
+  // The positions made both kinds of run: some contradict, most do not.
+  EXPECT_GT(contradictions, runs / 20) << geometry.size() << "x" << geometry.size();
+  EXPECT_LT(contradictions, runs) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderSweep, ManyRunsAtOnceReachWhatNodeByNodeRunsReach) {
+  expect_same_runs<1>(engine::Geometry(2, 3), 20);
+  expect_same_runs<2>(engine::Geometry(3, 3), 12);
+  expect_same_runs<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 8);
+  expect_same_runs<4>(engine::Geometry(4, 4), 1);
+}
+
+template <int W>
+void expect_same_refutations(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  StaticGraph<W> graph(t);
+  engine::Rng rng(99 + static_cast<std::uint64_t>(geometry.size()));
+  int refuted = 0;
+  for (int position = 0; position < positions; ++position) {
+    const Position<W> p = random_position(t, geometry, rng);
+    for (const bool xy : {true, false}) {
+      graph.build(p, xy);
+      // Every literal, more than 64 (several batches), in a shuffled order.
+      std::vector<int> sources;
+      for (int literal = 0; literal < graph.literals(); ++literal) sources.push_back(literal);
+      for (std::size_t i = sources.size(); i > 1; --i) std::swap(sources[i - 1], sources[rng.below(static_cast<std::uint32_t>(i))]);
+      for (const int max_links : {1 << 20, 5}) {
+        std::vector<int> links(sources.size(), -1);
+        graph.refutations(sources, [&] { return max_links; }, [&](int i, int found) {
+          ASSERT_EQ(links[static_cast<std::size_t>(i)], -1) << "found twice";
+          links[static_cast<std::size_t>(i)] = found;
+        });
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+          const int expected = graph.distance(sources[i], sources[i] ^ 1, max_links);
+          ASSERT_EQ(links[i], expected) << "literal " << sources[i] << " bound " << max_links;
+          refuted += expected >= 0 ? 1 : 0;
+        }
+      }
+    }
+  }
+  EXPECT_GT(refuted, 0) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderStaticGraph, AllLiteralsAtOnceFindTheirShortestRefutations) {
+  expect_same_refutations<1>(engine::Geometry(2, 3), 20);
+  expect_same_refutations<2>(engine::Geometry(3, 3), 20);
+  expect_same_refutations<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 10);
+  expect_same_refutations<4>(engine::Geometry(4, 4), 2);
+}
+
+}  // namespace
+}  // namespace sudoforge::grader::ladder
