@@ -42,11 +42,11 @@ Position<W> random_position(const Tables<W>& t, const engine::Geometry& geometry
   return p;
 }
 
-template <int W>
+template <int W, int Words>
 void expect_same_runs(const engine::Geometry& geometry, int positions) {
   const Tables<W> t(geometry);
   Implications<W> nodes(t);
-  Sweep<W> sweep(t);
+  Sweep<W, Words> sweep(t);
   engine::Rng rng(2026 + static_cast<std::uint64_t>(geometry.size()));
   int contradictions = 0;
   int runs = 0;
@@ -88,10 +88,13 @@ void expect_same_runs(const engine::Geometry& geometry, int positions) {
 }
 
 TEST(LadderSweep, ManyRunsAtOnceReachWhatNodeByNodeRunsReach) {
-  expect_same_runs<1>(engine::Geometry(2, 3), 20);
-  expect_same_runs<2>(engine::Geometry(3, 3), 12);
-  expect_same_runs<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 8);
-  expect_same_runs<4>(engine::Geometry(4, 4), 1);
+  expect_same_runs<1, 4>(engine::Geometry(2, 3), 20);
+  expect_same_runs<2, 4>(engine::Geometry(3, 3), 12);
+  expect_same_runs<2, 4>(engine::Geometry(3, 3, engine::Variant::Diagonal), 8);
+  expect_same_runs<4, 4>(engine::Geometry(4, 4), 1);
+  // Batches of 64 (the width Nishio uses): many batches.
+  expect_same_runs<2, 1>(engine::Geometry(3, 3), 6);
+  expect_same_runs<2, 1>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
 }
 
 template <int W>

@@ -131,25 +131,28 @@ class StaticChains {
   [[gnu::noinline]] void find_nishio(const Position<W>& p, int limit, Findings& out) {
     const int base = base_rating(HumanTechnique::NishioChain);
     if (base > limit) return;
-    Sweep<W>& sweep = context_.sweep;
+    Sweep<W, 1>& sweep = context_.narrow_sweep;
     sweep.load(p);
-    sources_.clear();
-    p.open.for_each([&](int c) {
-      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-        const int d = std::countr_zero(ds);
-        if (!context_.is_true(c, d)) sources_.push_back(sweep.node(c, d, true));  // only a false one can contradict
-      }
-    });
     found_.clear();
-    sweep.run(
-        sources_, false, false, [&] { return longest_within(base, limit); },
-        [&](int i, int length) {
-          const int rating = base + length_bonus(length);
-          if (rating > limit) return;
-          limit = rating;
-          const int v = sources_[static_cast<std::size_t>(i)];
-          found_.push_back({sweep.cell_of(v), sweep.digit_of(v), true, rating, length, i});
-        });
+    // A digit at a time: its runs stay within it. Only a false candidate can
+    // contradict.
+    for (int d = 0; d < t_.n; ++d) {
+      sources_.clear();
+      (p.cells_of(d)).for_each([&](int c) {
+        if (!context_.is_true(c, d)) sources_.push_back(sweep.node(c, d, true));
+      });
+      if (sources_.empty()) continue;
+      sweep.run(
+          sources_, false, false, [&] { return longest_within(base, limit); },
+          [&](int i, int length) {
+            const int rating = base + length_bonus(length);
+            if (rating > limit) return;
+            limit = rating;
+            const int v = sources_[static_cast<std::size_t>(i)];
+            found_.push_back({sweep.cell_of(v), d, true, rating, length, v});  // in node order: the candidates' order
+          },
+          d);
+    }
     std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
     Implications<W>& engine = context_.engine;
     for (const Found& f : found_) {

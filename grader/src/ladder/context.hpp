@@ -41,7 +41,7 @@ class NestedRefuter {
 template <int W>
 class ChainContext {
  public:
-  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), sweep(t), graph_x_(t), graph_xy_(t) {}
+  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), sweep(t), narrow_sweep(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
   // are recorded, so that the chains applied must be spelled out node by node.
@@ -70,6 +70,7 @@ class ChainContext {
   const Tables<W>& tables;
   Implications<W> engine;
   Sweep<W> sweep;  // dynamic runs without chains, many at once
+  Sweep<W, 1> narrow_sweep;  // ... 64 at a time, for fewer runs (one digit's)
   NestedRefuter* refuter = nullptr;  // set by the grader's core
   bool record = true;  // spell out the chains of the instances kept
 

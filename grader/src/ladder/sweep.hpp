@@ -1,11 +1,11 @@
 #pragma once
-// Dynamic runs of many assumptions at once, 256 at a time: what the forcing chains
+// Dynamic runs of many assumptions at once, up to 256 at a time: what the forcing chains
 // of several branches and Nishio's need from every candidate of a position (what
 // each assumption reaches, how deep, and whether it contradicts, without the chains
 // themselves), at a fraction of the cost of following them node by node.
 //
-// Each node (a candidate of the position, "on" or "off") keeps 256 bits per batch of
-// 256 assumptions (Lanes: four words, SIMD where the compiler has it), bit i for
+// Each node (a candidate of the position, "on" or "off") keeps a bit per assumption of
+// a batch (Lanes: 64 x Words bits, SIMD where the compiler has it), bit i for
 // assumption i of the batch: whether that run has reached the node. All runs of a
 // batch advance one depth at a time together:
 //  - a new "on" node turns its digit's other places among its cell's peers "off",
@@ -43,6 +43,7 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "position.hpp"
@@ -50,37 +51,70 @@
 namespace sudoforge::grader::ladder {
 
 namespace sweep_detail {
-constexpr int kWords = 4;
-constexpr int kLanes = 64 * kWords;
-using Lanes = std::uint64_t __attribute__((vector_size(8 * kWords)));
+// 64 x Words bits; one word is a plain integer. (GCC drops vector_size on a type
+// that depends on a template parameter, so each width is spelled out.)
+template <int Words>
+struct LaneType;
+template <>
+struct LaneType<1> {
+  using type = std::uint64_t;
+};
+template <>
+struct LaneType<4> {
+  using type = std::uint64_t __attribute__((vector_size(32)));
+};
 // (Lanes go by reference: without AVX, a 32-byte vector by value changes the ABI.)
-inline bool none(const Lanes& v) {
+template <typename Lanes>
+constexpr int words_of = static_cast<int>(sizeof(Lanes) / 8);
+template <typename Lanes>
+std::uint64_t word(const Lanes& v, int i) {
+  if constexpr (std::is_integral_v<Lanes>) {
+    return v;
+  } else {
+    return v[i];
+  }
+}
+template <typename Lanes>
+void set_word(Lanes& v, int i, std::uint64_t value) {
+  if constexpr (std::is_integral_v<Lanes>) {
+    v = value;
+  } else {
+    v[i] = value;
+  }
+}
+template <typename Lanes>
+bool none(const Lanes& v) {
   std::uint64_t any = 0;
-  for (int i = 0; i < kWords; ++i) any |= v[i];
+  for (int i = 0; i < words_of<Lanes>; ++i) any |= word(v, i);
   return any == 0;
 }
-inline bool has_lane(const Lanes& v, int lane) { return (v[lane / 64] >> (lane % 64) & 1U) != 0; }
-inline void set_lane(Lanes& v, int lane) { v[lane / 64] |= std::uint64_t{1} << (lane % 64); }
+template <typename Lanes>
+bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
+template <typename Lanes>
+void set_lane(Lanes& v, int lane) { set_word(v, lane / 64, word(v, lane / 64) | std::uint64_t{1} << (lane % 64)); }
 // Calls f(lane) for every set lane.
-template <typename F>
+template <typename Lanes, typename F>
 void for_each_lane(const Lanes& v, F&& f) {
-  for (int i = 0; i < kWords; ++i) {
-    for (std::uint64_t w = v[i]; w != 0; w &= w - 1) f(64 * i + std::countr_zero(w));
+  for (int i = 0; i < words_of<Lanes>; ++i) {
+    for (std::uint64_t w = word(v, i); w != 0; w &= w - 1) f(64 * i + std::countr_zero(w));
   }
 }
 // The first `count` lanes.
-inline void set_first(Lanes& v, std::size_t count) {
-  for (int i = 0; i < kWords; ++i) {
+template <typename Lanes>
+void set_first(Lanes& v, std::size_t count) {
+  for (int i = 0; i < words_of<Lanes>; ++i) {
     const auto here = static_cast<int>(count) - 64 * i;
-    v[i] = here >= 64 ? ~std::uint64_t{0} : here > 0 ? (std::uint64_t{1} << here) - 1 : 0;
+    set_word(v, i, here >= 64 ? ~std::uint64_t{0} : here > 0 ? (std::uint64_t{1} << here) - 1 : 0);
   }
 }
 }  // namespace sweep_detail
 
-template <int W>
+// Words: 64 runs each, per batch.
+template <int W, int Words = 4>
 class Sweep {
-  using Lanes = sweep_detail::Lanes;
-  static constexpr int kLanes = sweep_detail::kLanes;
+  using Lanes = typename sweep_detail::LaneType<Words>::type;
+  static_assert(sizeof(Lanes) == 8 * Words);
+  static constexpr int kLanes = 64 * Words;
  public:
   explicit Sweep(const Tables<W>& t) : t_(t) {
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
@@ -105,11 +139,13 @@ class Sweep {
     const int k_count = candidates();
     // Groups: each unit's places of each digit, then each open cell's candidates.
     group_begin_.assign(1, 0);
+    group_digit_.clear();
     members_.clear();
     for (int u = 0; u < t_.unit_count; ++u) {
       for (int d = 0; d < n; ++d) {
         const Mask places = p.places(u, d);
         if (places == 0) continue;
+        group_digit_.push_back(d);
         for (Mask at = places; at != 0; at &= at - 1) {
           members_.push_back(index_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)) * n + d)]);
         }
@@ -124,6 +160,10 @@ class Sweep {
     });
     nodes_ = 2 * k_count;
     row_words_ = (nodes_ + 63) / 64;
+    // Between runs fresh_ and next_ are all clear; reached_ is cleared per batch.
+    reached_.assign(static_cast<std::size_t>(nodes_), Lanes{});
+    fresh_.assign(static_cast<std::size_t>(nodes_), Lanes{});
+    next_.assign(static_cast<std::size_t>(nodes_), Lanes{});
   }
 
   int candidates() const { return static_cast<int>(cell_.size()); }
@@ -139,12 +179,15 @@ class Sweep {
   int slot_of(int node) const { return ((cell_of(node) * t_.n + digit_of(node)) << 1) | (node & 1); }
   int row_words() const { return row_words_; }
 
-  // Follows each of `sources` (nodes) in turn, 64 at a time, with Y links (Dynamic)
-  // or without (DynamicX). `bound()` gives the depth no run goes past, asked before
-  // each depth; `contradiction(i, length)` is told when source i's run ends in one.
-  // With `keep`, each run's reach and depths are kept for reach() and depth().
+  // Follows each of `sources` (nodes), 256 at a time, with Y links (Dynamic) or
+  // without (DynamicX). `bound()` gives the depth no run goes past, asked before each
+  // depth; `contradiction(i, length)` is told when source i's run ends in one. With
+  // `keep`, each run's reach and depths are kept for reach() and depth(). Without Y
+  // links a run stays within its assumption's digit: `digit` >= 0 says all sources
+  // are of that digit, and only its nodes are looked at.
   template <typename Bound, typename Contradiction>
-  void run(std::span<const int> sources, bool y_links, bool keep, Bound&& bound, Contradiction&& contradiction) {
+  void run(std::span<const int> sources, bool y_links, bool keep, Bound&& bound, Contradiction&& contradiction,
+           int digit = -1) {
     using sweep_detail::none;
     const auto nodes = static_cast<std::size_t>(nodes_);
     const auto sources_count = sources.size();
@@ -153,13 +196,19 @@ class Sweep {
     plane_counts_.clear();
     plane_at_.clear();
     if (keep) reach_.assign(sources_count * static_cast<std::size_t>(row_words_), 0);
-    reached_.assign(nodes, Lanes{});
-    fresh_.assign(nodes, Lanes{});
-    next_.assign(nodes, Lanes{});
-    const int groups = y_links ? static_cast<int>(group_begin_.size()) - 1 : unit_groups_;
+    // The groups and nodes the runs can touch.
+    groups_.clear();
+    const int all_groups = y_links ? static_cast<int>(group_begin_.size()) - 1 : unit_groups_;
+    for (int group = 0; group < all_groups; ++group) {
+      if (digit < 0 || (group < unit_groups_ && group_digit_[static_cast<std::size_t>(group)] == digit)) groups_.push_back(group);
+    }
+    nodes_in_.clear();
+    for (int v = 0; v < nodes_; ++v) {
+      if (digit < 0 || digit_of(v) == digit) nodes_in_.push_back(v);
+    }
     for (std::size_t batch = 0; batch * kLanes < sources_count; ++batch) {
       const std::size_t lanes = std::min<std::size_t>(kLanes, sources_count - batch * kLanes);
-      std::fill(reached_.begin(), reached_.end(), Lanes{});
+      for (const int v : nodes_in_) reached_[static_cast<std::size_t>(v)] = Lanes{};
       frontier_.clear();
       for (std::size_t i = 0; i < lanes; ++i) {
         const auto v = static_cast<std::size_t>(sources[batch * kLanes + i]);
@@ -180,7 +229,7 @@ class Sweep {
         // as each group of places below says; the cell and unit groups that lost a
         // place at this depth look for singles.
         Lanes emptied{};
-        for (int group = 0; group < groups; ++group) {
+        for (const int group : groups_) {
           const int begin = group_begin_[static_cast<std::size_t>(group)];
           const int end = group_begin_[static_cast<std::size_t>(group) + 1];
           Lanes on{};
@@ -223,13 +272,14 @@ class Sweep {
           ++plane_count;
           planes_.resize(planes_.size() + nodes, Lanes{});
         }
-        for (std::size_t v = 0; v < nodes; ++v) {
+        for (const int node : nodes_in_) {
+          const auto v = static_cast<std::size_t>(node);
           const Lanes fresh = next_[v] & ~reached_[v] & active;
           next_[v] = Lanes{};
           if (none(fresh)) continue;
           fresh_[v] = fresh;
           reached_[v] |= fresh;
-          frontier_.push_back(static_cast<int>(v));
+          frontier_.push_back(node);
         }
         for (const int v : frontier_) {
           const auto at = static_cast<std::size_t>(v);
@@ -290,7 +340,7 @@ class Sweep {
     const auto nodes = static_cast<std::size_t>(nodes_);
     for (int b = 0; b < plane_count; ++b) {
       const Lanes& plane = planes_[planes_at + static_cast<std::size_t>(b) * nodes + static_cast<std::size_t>(v)];
-      depth |= static_cast<int>((plane[lane / 64] >> (lane % 64)) & 1U) << b;
+      depth |= static_cast<int>(sweep_detail::has_lane(plane, lane)) << b;
     }
     return depth;
   }
@@ -298,11 +348,12 @@ class Sweep {
   // The batch's reach, node-major (a word of runs per node), into rows per run.
   void transpose_into(std::size_t batch, std::size_t lanes) {
     std::array<std::uint64_t, 64> block{};
-    for (int word = 0; word < sweep_detail::kWords && 64 * static_cast<std::size_t>(word) < lanes; ++word) {
+    for (int word = 0; word < Words && 64 * static_cast<std::size_t>(word) < lanes; ++word) {
       for (int w = 0; w < row_words_; ++w) {
         for (int b = 0; b < 64; ++b) {
           const int v = 64 * w + b;
-          block[static_cast<std::size_t>(b)] = v < nodes_ ? reached_[static_cast<std::size_t>(v)][word] : 0;
+          const Lanes& reached = reached_[static_cast<std::size_t>(std::min(v, nodes_ - 1))];
+          block[static_cast<std::size_t>(b)] = v < nodes_ ? sweep_detail::word(reached, word) : 0;
         }
         transpose64(block);
         for (std::size_t lane = 64 * static_cast<std::size_t>(word); lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
@@ -332,6 +383,9 @@ class Sweep {
   std::vector<int> group_begin_;
   std::vector<int> members_;
   int unit_groups_ = 0;  // the first groups, then one per open cell
+  std::vector<int> group_digit_;  // by unit group
+  std::vector<int> groups_;       // the groups a run looks at
+  std::vector<int> nodes_in_;     // ... and the nodes
   int nodes_ = 0;
   int row_words_ = 0;
   // A batch.
