@@ -29,6 +29,7 @@ namespace {
 
 constexpr int W = 2;
 constexpr Mask kAll = 0x1FF;
+constexpr Parts kUnits = (Parts{1} << 27) - 1;
 using test::Rung;
 
 class Fast {
@@ -47,16 +48,16 @@ class Fast {
       case Rung::HiddenSingleBox: find_hidden_singles(t, p, true, out); break;
       case Rung::HiddenSingleLine: find_hidden_singles(t, p, false, out); break;
       case Rung::NakedSingle: find_naked_singles(t, p, out); break;
-      case Rung::Locked: find_locked(t, p, false, out); break;
-      case Rung::DirectLocked: find_locked(t, p, true, out); break;
-      case Rung::NakedPair: find_naked_subsets(t, p, 2, out); break;
-      case Rung::NakedTriple: find_naked_subsets(t, p, 3, out); break;
-      case Rung::NakedQuad: find_naked_subsets(t, p, 4, out); break;
-      case Rung::HiddenPair: find_hidden_subsets(t, p, 2, false, out); break;
-      case Rung::HiddenTriple: find_hidden_subsets(t, p, 3, false, out); break;
-      case Rung::HiddenQuad: find_hidden_subsets(t, p, 4, false, out); break;
-      case Rung::DirectHiddenPair: find_hidden_subsets(t, p, 2, true, out); break;
-      case Rung::DirectHiddenTriple: find_hidden_subsets(t, p, 3, true, out); break;
+      case Rung::Locked: find_locked(t, p, false, kAll, out); break;
+      case Rung::DirectLocked: find_locked(t, p, true, kAll, out); break;
+      case Rung::NakedPair: find_naked_subsets(t, p, 2, kUnits, out); break;
+      case Rung::NakedTriple: find_naked_subsets(t, p, 3, kUnits, out); break;
+      case Rung::NakedQuad: find_naked_subsets(t, p, 4, kUnits, out); break;
+      case Rung::HiddenPair: find_hidden_subsets(t, p, 2, false, kUnits, out); break;
+      case Rung::HiddenTriple: find_hidden_subsets(t, p, 3, false, kUnits, out); break;
+      case Rung::HiddenQuad: find_hidden_subsets(t, p, 4, false, kUnits, out); break;
+      case Rung::DirectHiddenPair: find_hidden_subsets(t, p, 2, true, kUnits, out); break;
+      case Rung::DirectHiddenTriple: find_hidden_subsets(t, p, 3, true, kUnits, out); break;
       case Rung::XWing: find_fish(t, p, 2, false, kAll, out); break;
       case Rung::Swordfish: find_fish(t, p, 3, false, kAll, out); break;
       case Rung::Jellyfish: find_fish(t, p, 4, false, kAll, out); break;

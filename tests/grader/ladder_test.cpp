@@ -95,6 +95,7 @@ std::string describe_step(const HumanStep& step) {
   return describe(step, engine::Units(engine::Geometry{}));
 }
 constexpr Mask kAll = 0x1FF;
+constexpr Parts kUnits = (Parts{1} << 27) - 1;
 
 TEST(LadderSingles, FullHouseHiddenAndNakedSinglesFireOnTheirPatternsOnly) {
   Board board;
@@ -131,13 +132,13 @@ TEST(LadderLocked, PointingAndClaimingTakeTheRestOfTheLineOrBox) {
     board.remove(r, c, "5");
   }
   Findings out;
-  find_locked(board.tables(), board.position(), false, out);
+  find_locked(board.tables(), board.position(), false, kAll, out);
   const Found pointing = found(out);
   EXPECT_EQ(pointing.techniques, (std::multiset<HumanTechnique>{HumanTechnique::Pointing}));
   EXPECT_EQ(pointing.effects, (Effects{"r2c4-5", "r2c5-5", "r2c6-5", "r2c7-5", "r2c8-5", "r2c9-5"}));
   // Not direct: no unit is left with one place for 5.
   Findings direct;
-  find_locked(board.tables(), board.position(), true, direct);
+  find_locked(board.tables(), board.position(), true, kAll, direct);
   EXPECT_EQ(found(direct).instances, 0);
   // Make box 3 hold 5 only in row 2 and column 9 outside: the pointing leaves r1c9 or
   // r3c9... keep r3c9 only: after the pointing, box 3's only place is r3c9.
@@ -147,7 +148,7 @@ TEST(LadderLocked, PointingAndClaimingTakeTheRestOfTheLineOrBox) {
     sharp.remove(r, c, "5");
   }
   Findings sharp_direct;
-  find_locked(sharp.tables(), sharp.position(), true, sharp_direct);
+  find_locked(sharp.tables(), sharp.position(), true, kAll, sharp_direct);
   const Found d = found(sharp_direct);
   EXPECT_TRUE(d.effects.contains("r3c9=5"));
   EXPECT_TRUE(d.techniques.contains(HumanTechnique::DirectPointing));
@@ -155,7 +156,7 @@ TEST(LadderLocked, PointingAndClaimingTakeTheRestOfTheLineOrBox) {
   Board claim;
   claim.col_only(4, 7, "56");
   Findings claiming;
-  find_locked(claim.tables(), claim.position(), false, claiming);
+  find_locked(claim.tables(), claim.position(), false, kAll, claiming);
   const Found c = found(claiming);
   EXPECT_TRUE(c.techniques.contains(HumanTechnique::Claiming));
   EXPECT_EQ(c.effects, (Effects{"r4c5-7", "r4c6-7", "r5c5-7", "r5c6-7", "r6c5-7", "r6c6-7"}));
@@ -166,13 +167,13 @@ TEST(LadderSubsets, NakedAndHiddenSetsOfTwoToFour) {
   pair.keep(1, 1, "12");
   pair.keep(1, 5, "12");
   Findings naked;
-  find_naked_subsets(pair.tables(), pair.position(), 2, naked);
+  find_naked_subsets(pair.tables(), pair.position(), 2, kUnits, naked);
   Found n = found(naked);
   EXPECT_EQ(n.instances, 1);  // row 1 only: the two cells share no other unit
   EXPECT_EQ(n.effects.size(), 14u);  // 1 and 2 leave the other seven cells of row 1
   EXPECT_TRUE(n.effects.contains("r1c9-2"));
   Findings no_triple;
-  find_naked_subsets(pair.tables(), pair.position(), 3, no_triple);
+  find_naked_subsets(pair.tables(), pair.position(), 3, kUnits, no_triple);
   EXPECT_EQ(found(no_triple).instances, 0);
   // A naked triple 12, 23, 13 in box 9.
   Board triple;
@@ -180,7 +181,7 @@ TEST(LadderSubsets, NakedAndHiddenSetsOfTwoToFour) {
   triple.keep(8, 8, "23");
   triple.keep(9, 9, "13");
   Findings t;
-  find_naked_subsets(triple.tables(), triple.position(), 3, t);
+  find_naked_subsets(triple.tables(), triple.position(), 3, kUnits, t);
   const Found tf = found(t);
   EXPECT_TRUE(tf.effects.contains("r7c8-3"));
   EXPECT_TRUE(tf.techniques.contains(HumanTechnique::NakedTriple));
@@ -189,7 +190,7 @@ TEST(LadderSubsets, NakedAndHiddenSetsOfTwoToFour) {
   hidden.row_only(5, 8, "12");
   hidden.row_only(5, 9, "12");
   Findings h;
-  find_hidden_subsets(hidden.tables(), hidden.position(), 2, false, h);
+  find_hidden_subsets(hidden.tables(), hidden.position(), 2, false, kUnits, h);
   const Found hf = found(h);
   EXPECT_TRUE(hf.techniques.contains(HumanTechnique::HiddenPair));
   EXPECT_TRUE(hf.effects.contains("r5c1-1"));
@@ -198,14 +199,14 @@ TEST(LadderSubsets, NakedAndHiddenSetsOfTwoToFour) {
   // r5c1, r5c2 and r5c3: taking 7 from r5c1 and r5c2 leaves it r5c3.
   hidden.row_only(5, 7, "123");
   Findings direct;
-  find_hidden_subsets(hidden.tables(), hidden.position(), 2, true, direct);
+  find_hidden_subsets(hidden.tables(), hidden.position(), 2, true, kUnits, direct);
   const Found df = found(direct);
   EXPECT_TRUE(df.effects.contains("r5c3=7"));
   Board plain;
   plain.row_only(5, 8, "12");
   plain.row_only(5, 9, "12");
   Findings no_direct;
-  find_hidden_subsets(plain.tables(), plain.position(), 2, true, no_direct);
+  find_hidden_subsets(plain.tables(), plain.position(), 2, true, kUnits, no_direct);
   EXPECT_EQ(found(no_direct).instances, 0);
 }
 

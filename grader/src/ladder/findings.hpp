@@ -53,6 +53,7 @@ class Findings {
  public:
   void clear() {
     found_ = 0;
+    found_units_ = 0;
     instances_.clear();
     units_.clear();
     cells_.clear();
@@ -65,6 +66,8 @@ class Findings {
   std::span<const Instance> instances() const { return instances_; }
   // Digits of every instance found, kept or left out (see above).
   Mask found_digits() const { return found_; }
+  // The first unit of every instance kept (a subset's unit).
+  Parts found_units() const { return found_units_; }
   // An instance of these digits was found but is left out: it rates higher than one kept.
   void found(Mask digits) { found_ |= digits; }
 
@@ -109,6 +112,7 @@ class Findings {
     close(current_.branches, branches_);
     if (current_.removals.size() + current_.placements.size() > 0) {
       found_ |= current_.digits;
+      if (current_.units.size() > 0) found_units_ |= Parts{1} << units_[current_.units.begin];
       instances_.push_back(current_);
     } else {
       abandon();
@@ -139,6 +143,7 @@ class Findings {
 
   Instance current_{};
   Mask found_ = 0;
+  Parts found_units_ = 0;
   std::size_t nodes_mark_ = 0;
   std::vector<Instance> instances_;
   std::vector<std::int16_t> units_;

@@ -20,6 +20,7 @@
 #include "fish.hpp"
 #include "forcing.hpp"
 #include "locked.hpp"
+#include "memo.hpp"
 #include "nested.hpp"
 #include "single_digit.hpp"
 #include "singles.hpp"
@@ -43,53 +44,56 @@ class Ladder {
       : tables_(geometry), context_(tables_), static_chains_(context_), forcing_(context_), nested_(context_) {
     using H = HumanTechnique;
     const auto& t = tables_;
+    const Scope whole = Scope::Whole;
+    const Scope digit = Scope::Digits;
+    const Scope unit = Scope::Units;
+    const auto in = [](Parts parts) { return static_cast<Mask>(parts); };
     rungs_ = {
-        {H::FullHouse, [&t](const P& p, int, Mask, Findings& f) { find_full_houses(t, p, f); }},
-        {H::HiddenSingleBox, [&t](const P& p, int, Mask, Findings& f) { find_hidden_singles(t, p, true, f); }},
-        {H::HiddenSingleLine, [&t](const P& p, int, Mask, Findings& f) { find_hidden_singles(t, p, false, f); }},
-        {H::DirectPointing, [&t](const P& p, int, Mask, Findings& f) { find_locked(t, p, true, f); }},
-        {H::DirectHiddenPair, [&t](const P& p, int, Mask, Findings& f) { find_hidden_subsets(t, p, 2, true, f); }},
-        {H::NakedSingle, [&t](const P& p, int, Mask, Findings& f) { find_naked_singles(t, p, f); }},
-        {H::DirectHiddenTriple, [&t](const P& p, int, Mask, Findings& f) { find_hidden_subsets(t, p, 3, true, f); }},
-        {H::Pointing, [&t](const P& p, int, Mask, Findings& f) { find_locked(t, p, false, f); }},
-        {H::NakedPair, [&t](const P& p, int, Mask, Findings& f) { find_naked_subsets(t, p, 2, f); }},
-        {H::XWing, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 2, false, digits, f); }},
-        {H::HiddenPair, [&t](const P& p, int, Mask, Findings& f) { find_hidden_subsets(t, p, 2, false, f); }},
-        {H::NakedTriple, [&t](const P& p, int, Mask, Findings& f) { find_naked_subsets(t, p, 3, f); }},
-        {H::Swordfish, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 3, false, digits, f); }},
-        {H::HiddenTriple, [&t](const P& p, int, Mask, Findings& f) { find_hidden_subsets(t, p, 3, false, f); }},
-        {H::XYWing, [&t](const P& p, int, Mask, Findings& f) { find_xy_wings(t, p, false, f); }},
-        {H::XYZWing, [&t](const P& p, int, Mask, Findings& f) { find_xy_wings(t, p, true, f); }},
-        {H::UniqueRectangle, [&t](const P& p, int, Mask, Findings& f) { find_unique_rectangles(t, p, f); }},
-        {H::NakedQuad, [&t](const P& p, int, Mask, Findings& f) { find_naked_subsets(t, p, 4, f); }},
-        {H::Jellyfish, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 4, false, digits, f); }},
-        {H::HiddenQuad, [&t](const P& p, int, Mask, Findings& f) { find_hidden_subsets(t, p, 4, false, f); }},
-        {H::BugPlusOne, [&t](const P& p, int, Mask, Findings& f) { find_bug_plus_one(t, p, f); }},
-        {H::FinnedXWing, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 2, true, digits, f); }},
-        {H::FinnedSwordfish, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 3, true, digits, f); }},
-        {H::FinnedJellyfish, [&t](const P& p, int, Mask digits, Findings& f) { find_fish(t, p, 4, true, digits, f); }},
-        {H::Skyscraper, [&t](const P& p, int, Mask digits, Findings& f) { find_two_link_patterns(t, p, H::Skyscraper, digits, f); }},
-        {H::TwoStringKite, [&t](const P& p, int, Mask digits, Findings& f) { find_two_link_patterns(t, p, H::TwoStringKite, digits, f); }},
-        {H::TurbotFish, [&t](const P& p, int, Mask digits, Findings& f) { find_two_link_patterns(t, p, H::TurbotFish, digits, f); }},
-        {H::SimpleColouring, [&t](const P& p, int, Mask digits, Findings& f) { find_simple_colouring(t, p, digits, f); }},
-        {H::XChain, [this](const P& p, int limit, Mask digits, Findings& f) { static_chains_.find_x(p, limit, digits, f); }},
-        {H::WWing, [&t](const P& p, int, Mask, Findings& f) { find_w_wings(t, p, f); }},
-        {H::XYChain, [this](const P& p, int limit, Mask, Findings& f) { static_chains_.find_xy(p, limit, f); }},
-        {H::NishioChain, [this](const P& p, int limit, Mask, Findings& f) { static_chains_.find_nishio(p, limit, f); }},
-        {H::CellForcingChain, [this](const P& p, int limit, Mask, Findings& f) { forcing_.find(p, Links::StaticXY, limit, f); }},
-        {H::DynamicForcingChain, [this](const P& p, int limit, Mask, Findings& f) { forcing_.find(p, Links::Dynamic, limit, f); }},
-        {H::DynamicForcingChainPlus,
-         [this](const P& p, int limit, Mask, Findings& f) { forcing_.find(p, Links::DynamicPlus, limit, f); }},
-        {H::NestedForcingChain, [this](const P& p, int limit, Mask, Findings& f) { nested_.find(p, limit, f); }},
+        {H::FullHouse, whole, [&t](const P& p, int, Parts, Findings& f) { find_full_houses(t, p, f); }},
+        {H::HiddenSingleBox, whole, [&t](const P& p, int, Parts, Findings& f) { find_hidden_singles(t, p, true, f); }},
+        {H::HiddenSingleLine, whole, [&t](const P& p, int, Parts, Findings& f) { find_hidden_singles(t, p, false, f); }},
+        {H::DirectPointing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, true, in(ds), f); }},
+        {H::DirectHiddenPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 2, true, us, f); }},
+        {H::NakedSingle, whole, [&t](const P& p, int, Parts, Findings& f) { find_naked_singles(t, p, f); }},
+        {H::DirectHiddenTriple, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 3, true, us, f); }},
+        {H::Pointing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, false, in(ds), f); }},
+        {H::NakedPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_naked_subsets(t, p, 2, us, f); }},
+        {H::XWing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 2, false, in(ds), f); }},
+        {H::HiddenPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 2, false, us, f); }},
+        {H::NakedTriple, unit, [&t](const P& p, int, Parts us, Findings& f) { find_naked_subsets(t, p, 3, us, f); }},
+        {H::Swordfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 3, false, in(ds), f); }},
+        {H::HiddenTriple, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 3, false, us, f); }},
+        {H::XYWing, whole, [&t](const P& p, int, Parts, Findings& f) { find_xy_wings(t, p, false, f); }},
+        {H::XYZWing, whole, [&t](const P& p, int, Parts, Findings& f) { find_xy_wings(t, p, true, f); }},
+        {H::UniqueRectangle, whole, [&t](const P& p, int, Parts, Findings& f) { find_unique_rectangles(t, p, f); }},
+        {H::NakedQuad, unit, [&t](const P& p, int, Parts us, Findings& f) { find_naked_subsets(t, p, 4, us, f); }},
+        {H::Jellyfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 4, false, in(ds), f); }},
+        {H::HiddenQuad, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 4, false, us, f); }},
+        {H::BugPlusOne, whole, [&t](const P& p, int, Parts, Findings& f) { find_bug_plus_one(t, p, f); }},
+        {H::FinnedXWing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 2, true, in(ds), f); }},
+        {H::FinnedSwordfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 3, true, in(ds), f); }},
+        {H::FinnedJellyfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 4, true, in(ds), f); }},
+        {H::Skyscraper, digit,
+         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::Skyscraper, in(ds), f); }},
+        {H::TwoStringKite, digit,
+         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::TwoStringKite, in(ds), f); }},
+        {H::TurbotFish, digit,
+         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::TurbotFish, in(ds), f); }},
+        {H::SimpleColouring, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_simple_colouring(t, p, in(ds), f); }},
+        {H::XChain, digit, [this, in](const P& p, int limit, Parts ds, Findings& f) { static_chains_.find_x(p, limit, in(ds), f); }},
+        {H::WWing, whole, [&t](const P& p, int, Parts, Findings& f) { find_w_wings(t, p, f); }},
+        {H::XYChain, whole, [this](const P& p, int limit, Parts, Findings& f) { static_chains_.find_xy(p, limit, f); }},
+        {H::NishioChain, whole, [this](const P& p, int limit, Parts, Findings& f) { static_chains_.find_nishio(p, limit, f); }},
+        {H::CellForcingChain, whole,
+         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::StaticXY, limit, f); }},
+        {H::DynamicForcingChain, whole,
+         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::Dynamic, limit, f); }},
+        {H::DynamicForcingChainPlus, whole,
+         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::DynamicPlus, limit, f); }},
+        {H::NestedForcingChain, whole, [this](const P& p, int limit, Parts, Findings& f) { nested_.find(p, limit, f); }},
     };
-    for (Rung& rung : rungs_) {
-      for (const H single : {H::XWing, H::Swordfish, H::Jellyfish, H::FinnedXWing, H::FinnedSwordfish, H::FinnedJellyfish,
-                             H::Skyscraper, H::TwoStringKite, H::TurbotFish, H::SimpleColouring, H::XChain}) {
-        rung.single_digit = rung.single_digit || rung.first == single;
-      }
-    }
     std::stable_sort(rungs_.begin(), rungs_.end(),
-                     [](const Rung& a, const Rung& b) { return base_rating(a.first) < base_rating(b.first); });
+                     [](const Rung& a, const Rung& b) { return base_rating(a.technique) < base_rating(b.technique); });
     memos_.resize(rungs_.size());
   }
   Ladder(const Ladder&) = delete;
@@ -107,11 +111,8 @@ class Ladder {
     Rated rated;
     context_.start(solution.values().data(), steps != nullptr);
     hardest_rating_ = -1;
-    for (Memo& memo : memos_) memo.valid = 0;
-    position_.clear(t);
-    for (Cell c = 0; c < t.cells; ++c) {
-      if (puzzle[c] != 0) position_.place(t, c, puzzle[c] - 1);
-    }
+    for (Memo<W>& memo : memos_) memo.clear();
+    position_.start(t, puzzle);
     int round = 0;
     while (!position_.solved()) {
       ++round;
@@ -129,14 +130,15 @@ class Ladder {
       bool found = false;
       for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
-        if (base_rating(rung.first) >= best) break;
-        const Mask digits = rung.single_digit ? changed_digits(memos_[r], best) : ~Mask{0};
-        if (digits == 0) continue;
+        if (base_rating(rung.technique) >= best) break;
+        const Parts parts = memos_[r].changed(t, position_, rung.scope, best);
+        if (parts == 0) continue;
         trial_.clear();
-        rung.second(position_, best, digits, trial_);
+        rung.find(position_, best, parts, trial_);
         int least = INT_MAX;
         for (const Instance& i : trial_.instances()) least = std::min(least, i.rating);
-        if (rung.single_digit) remember(memos_[r], digits & ~trial_.found_digits(), best);
+        const Parts busy = rung.scope == Scope::Units ? trial_.found_units() : trial_.found_digits();
+        memos_[r].remember(position_, rung.scope, parts & ~busy, best);
         if (least < best) {
           best = least;
           std::swap(trial_, chosen_);
@@ -158,40 +160,14 @@ class Ladder {
 
  private:
   using P = Position<W>;
-  using Finder = std::function<void(const P&, int, Mask, Findings&)>;
+  // A rung finds every instance of its technique in the parts it is asked about
+  // (see memo.hpp), each rating within the limit if it is a chain.
+  using Finder = std::function<void(const P&, int limit, Parts parts, Findings&)>;
   struct Rung {
-    HumanTechnique first;
-    Finder second;
-    bool single_digit = false;  // looks at one digit at a time: see Memo
+    HumanTechnique technique;
+    Scope scope;
+    Finder find;
   };
-  // For a rung that looks at one digit at a time: per digit, its cells when the rung
-  // last found nothing for it, and the limit then. While both hold, the rung would
-  // find nothing again, so the digit is skipped.
-  struct Memo {
-    std::array<engine::Bits<W>, engine::kMaxSize> cells{};
-    std::array<int, engine::kMaxSize> limit{};
-    Mask valid = 0;
-  };
-
-  // The digits whose cells changed (or that were last looked at with a lower limit)
-  // since the rung last found nothing for them.
-  Mask changed_digits(const Memo& memo, int limit) const {
-    Mask digits = 0;
-    for (int d = 0; d < tables_.n; ++d) {
-      const bool same = (memo.valid >> d & 1U) != 0 && memo.limit[static_cast<std::size_t>(d)] >= limit &&
-                        memo.cells[static_cast<std::size_t>(d)] == position_.cells_of(d);
-      if (!same) digits |= Mask{1} << d;
-    }
-    return digits;
-  }
-  void remember(Memo& memo, Mask empty, int limit) const {
-    for (; empty != 0; empty &= empty - 1) {
-      const int d = std::countr_zero(empty);
-      memo.cells[static_cast<std::size_t>(d)] = position_.cells_of(d);
-      memo.limit[static_cast<std::size_t>(d)] = limit;
-      memo.valid |= Mask{1} << d;
-    }
-  }
 
   // The first rungs: full house, hidden single in a box, in a line.
   static constexpr std::size_t kSinglesRungs = 3;
@@ -301,7 +277,7 @@ class Ladder {
   ForcingChains<W> forcing_;
   NestedChains<W> nested_;
   std::vector<Rung> rungs_;
-  std::vector<Memo> memos_;
+  std::vector<Memo<W>> memos_;
   Position<W> position_{};
   Findings trial_;
   Findings chosen_;

@@ -15,17 +15,17 @@
 namespace sudoforge::grader::ladder {
 
 // `direct`: report only the direct variants (with their placement); otherwise every
-// instance, as plain pointing and claiming.
+// instance, as plain pointing and claiming. Only the digits in `digits` are looked at.
 template <int W>
-void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Findings& out) {
+void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Mask digits, Findings& out) {
   for (const auto& crossing : t.crossings) {
     const bool pointing = t.is_box(crossing.first);
     const auto& first = t.unit_set[static_cast<std::size_t>(crossing.first)];
     // Every digit at once: two or more places in the first unit, all common, and
     // some outside the first in the second.
-    const Mask digits = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
-                        outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
-    for (Mask ds = digits; ds != 0; ds &= ds - 1) {
+    const Mask locked = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
+                        outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places) & digits;
+    for (Mask ds = locked; ds != 0; ds &= ds - 1) {
       const int d = std::countr_zero(ds);
       const HumanTechnique technique =
           direct ? (pointing ? HumanTechnique::DirectPointing : HumanTechnique::DirectClaiming)

@@ -24,6 +24,7 @@ namespace sudoforge::grader::ladder {
 
 using engine::Cell;
 using Mask = std::uint32_t;  // digits of a cell, or places of a digit in a unit
+using Parts = std::uint64_t;  // digits (bit d) or units (bit u) of a position
 
 // Words of a cell set for a geometry of `cells` cells.
 constexpr int words_for(int cells) { return (cells + 63) / 64; }
@@ -151,6 +152,48 @@ struct Position {
       placed[static_cast<std::size_t>(u)] = 0;
       open_at[static_cast<std::size_t>(u)] = static_cast<std::uint16_t>(all);
       for (int d = 0; d < t.n; ++d) where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(all);
+    }
+  }
+
+  // The givens of `puzzle` placed (what clear() and place() of each would give, for
+  // givens that do not clash), the views made at once.
+  void start(const T& t, const engine::Grid& puzzle) {
+    const Mask all = (Mask{1} << t.n) - 1;
+    open = CellSet{};
+    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = CellSet{};
+    for (int u = 0; u < t.unit_count; ++u) {
+      placed[static_cast<std::size_t>(u)] = 0;
+      open_at[static_cast<std::size_t>(u)] = 0;
+      where[static_cast<std::size_t>(u)].fill(0);
+    }
+    for (Cell c = 0; c < t.cells; ++c) {
+      value[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(puzzle[c]);
+      if (puzzle[c] == 0) continue;
+      const auto& info = t.cell_units[static_cast<std::size_t>(c)];
+      for (int i = 0; i < info.count; ++i) placed[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])] |= static_cast<std::uint16_t>(1U << (puzzle[c] - 1));
+    }
+    for (Cell c = 0; c < t.cells; ++c) {
+      Mask m = 0;
+      if (puzzle[c] == 0) {
+        m = all;
+        const auto& info = t.cell_units[static_cast<std::size_t>(c)];
+        for (int i = 0; i < info.count; ++i) m &= ~static_cast<Mask>(placed[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])]);
+        open.set(c);
+        for (Mask ds = m; ds != 0; ds &= ds - 1) digit[static_cast<std::size_t>(std::countr_zero(ds))].set(c);
+      }
+      cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(m);
+    }
+    for (int u = 0; u < t.unit_count; ++u) {
+      auto& places = where[static_cast<std::size_t>(u)];
+      for (int k = 0; k < t.n; ++k) {
+        const Cell c = t.cell_of(u, k);
+        if (puzzle[c] != 0) continue;
+        open_at[static_cast<std::size_t>(u)] |= static_cast<std::uint16_t>(1U << k);
+        for (Mask ds = cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+          auto& w = places[static_cast<std::size_t>(std::countr_zero(ds))];
+          w = static_cast<std::uint16_t>(w | (1U << k));
+        }
+      }
     }
   }
 

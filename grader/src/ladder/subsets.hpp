@@ -51,10 +51,12 @@ constexpr HumanTechnique kHidden[] = {HumanTechnique::HiddenPair, HumanTechnique
 
 }  // namespace subsets_detail
 
+// (Both look only at the units in `units`, and name the unit first.)
 template <int W>
-void find_naked_subsets(const Tables<W>& t, const Position<W>& p, int k, Findings& out) {
+void find_naked_subsets(const Tables<W>& t, const Position<W>& p, int k, Parts units, Findings& out) {
   const HumanTechnique technique = subsets_detail::kNaked[k - 2];
-  for (int u = 0; u < t.unit_count; ++u) {
+  for (; units != 0; units &= units - 1) {
+    const int u = std::countr_zero(units);
     const Mask open = p.open_places(u);
     if (std::popcount(open) < 2 * k) continue;
     std::array<Mask, engine::kMaxSize> masks{};
@@ -87,10 +89,11 @@ void find_naked_subsets(const Tables<W>& t, const Position<W>& p, int k, Finding
 // Hidden subsets of size k; with `direct` (k = 2 or 3), only those that leave a
 // hidden single in their unit, reported as the direct technique.
 template <int W>
-void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool direct, Findings& out) {
+void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool direct, Parts units, Findings& out) {
   const HumanTechnique technique = direct ? (k == 2 ? HumanTechnique::DirectHiddenPair : HumanTechnique::DirectHiddenTriple)
                                           : subsets_detail::kHidden[k - 2];
-  for (int u = 0; u < t.unit_count; ++u) {
+  for (; units != 0; units &= units - 1) {
+    const int u = std::countr_zero(units);
     const int open = std::popcount(p.open_places(u));
     if (direct ? open <= k : open <= 2 * k) continue;
     std::array<Mask, engine::kMaxSize> masks{};
