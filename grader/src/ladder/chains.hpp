@@ -52,9 +52,12 @@ class StaticChains {
     if (longest_within(base, limit) < 0) return;
     for (Mask ds = digits; ds != 0; ds &= ds - 1) strong_links(p, std::countr_zero(ds));
     found_.clear();
+    const int asked = limit;
+    Mask narrowed = 0;  // digits searched within less than `asked`
     p.open.for_each([&](int c) {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)] & digits; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
+        if (limit < asked) narrowed |= Mask{1} << d;
         // A false candidate can only be refuted, a true one only proven.
         const bool on = !context_.is_true(c, d);
         const int links = x_distance(p, c, d, on, longest_within(base, limit) + 1);
@@ -64,6 +67,9 @@ class StaticChains {
         found_.push_back({static_cast<Cell>(c), d, on, rating, links});
       }
     });
+    // A digit searched within a narrowed limit may hold a chain longer than that:
+    // it is not one with nothing to find (the ladder's memo).
+    out.found(narrowed);
     Implications<W>& engine = context_.engine;
     for (const Found& f : found_) {
       if (f.rating > limit) {

@@ -101,6 +101,9 @@ class Ladder {
 
   // What nested forcing chains use for their trial and error (the grader's core).
   void set_refuter(NestedRefuter* refuter) { context_.refuter = refuter; }
+  // Without memos every rung looks at every part in every round (for tests: the
+  // memos must change nothing).
+  void use_memos(bool on) { memos_on_ = on; }
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
   // `rises` the candidates before each step that raises the rating past singles.
@@ -131,6 +134,7 @@ class Ladder {
       for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
         if (base_rating(rung.technique) >= best) break;
+        if (!memos_on_) memos_[r].clear();
         const Parts parts = memos_[r].changed(t, position_, rung.scope, best);
         if (parts == 0) continue;
         trial_.clear();
@@ -278,6 +282,7 @@ class Ladder {
   NestedChains<W> nested_;
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;
+  bool memos_on_ = true;
   Position<W> position_{};
   Findings trial_;
   Findings chosen_;
