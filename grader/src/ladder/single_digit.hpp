@@ -13,8 +13,8 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <utility>
-#include <vector>
 
 #include "findings.hpp"
 
@@ -100,76 +100,95 @@ template <int W>
 void find_simple_colouring(const Tables<W>& t, const Position<W>& p, Mask digits, Findings& out) {
   using single_digit_detail::Link;
   std::array<Link, 2 * engine::kMaxUnits> links{};
-  constexpr int kMaxNodes = 2 * 2 * engine::kMaxUnits;
+  // Vertices: the cells of the links (at most two per link), in order of first
+  // appearance; distances within a cluster by breadth-first search (-1 between).
+  constexpr int kMaxVertices = 2 * engine::kMaxUnits;
+  std::array<Cell, kMaxVertices> cell{};
+  std::array<std::array<std::int8_t, kMaxVertices>, kMaxVertices> dist;  // (first `vertices` rows and columns)
+  std::array<std::array<std::int8_t, 8>, kMaxVertices> adjacent;  // a link per unit of the cell at most
+  std::array<int, kMaxVertices> degree{};
+  std::array<int, kMaxVertices> queue{};
+  std::array<std::int16_t, engine::kMaxCells> vertex_of;
   for (; digits != 0; digits &= digits - 1) {
     const int d = std::countr_zero(digits);
     const int count = single_digit_detail::strong_links(t, p, d, links);
     if (count < 2) continue;
-    // Vertices: the cells of the links; distances within clusters by BFS.
-    std::array<Cell, kMaxNodes> cell{};
     int vertices = 0;
     const auto index = [&](Cell c) {
       for (int i = 0; i < vertices; ++i) {
         if (cell[static_cast<std::size_t>(i)] == c) return i;
       }
       cell[static_cast<std::size_t>(vertices)] = c;
+      degree[static_cast<std::size_t>(vertices)] = 0;
       return vertices++;
     };
-    std::vector<std::vector<int>> adjacent;  // colouring is rare on the path: plain containers
-    std::vector<std::pair<int, int>> edges;
-    for (int i = 0; i < count; ++i) edges.emplace_back(index(links[static_cast<std::size_t>(i)].a), index(links[static_cast<std::size_t>(i)].b));
-    adjacent.assign(static_cast<std::size_t>(vertices), {});
-    for (const auto& [x, y] : edges) {
-      adjacent[static_cast<std::size_t>(x)].push_back(y);
-      adjacent[static_cast<std::size_t>(y)].push_back(x);
+    for (int i = 0; i < count; ++i) {
+      const int x = index(links[static_cast<std::size_t>(i)].a);
+      const int y = index(links[static_cast<std::size_t>(i)].b);
+      adjacent[static_cast<std::size_t>(x)][static_cast<std::size_t>(degree[static_cast<std::size_t>(x)]++)] = static_cast<std::int8_t>(y);
+      adjacent[static_cast<std::size_t>(y)][static_cast<std::size_t>(degree[static_cast<std::size_t>(y)]++)] = static_cast<std::int8_t>(x);
     }
-    std::vector<std::vector<int>> dist(static_cast<std::size_t>(vertices), std::vector<int>(static_cast<std::size_t>(vertices), -1));
-    for (int s = 0; s < vertices; ++s) {
-      auto& ds = dist[static_cast<std::size_t>(s)];
-      std::vector<int> queue = {s};
-      ds[static_cast<std::size_t>(s)] = 0;
-      for (std::size_t h = 0; h < queue.size(); ++h) {
-        for (const int y : adjacent[static_cast<std::size_t>(queue[h])]) {
+    for (int v = 0; v < vertices; ++v) {
+      auto& ds = dist[static_cast<std::size_t>(v)];
+      std::fill(ds.begin(), ds.begin() + vertices, std::int8_t{-1});
+      ds[static_cast<std::size_t>(v)] = 0;
+      int head = 0;
+      int tail = 0;
+      queue[static_cast<std::size_t>(tail++)] = v;
+      while (head < tail) {
+        const int u = queue[static_cast<std::size_t>(head++)];
+        for (int e = 0; e < degree[static_cast<std::size_t>(u)]; ++e) {
+          const int y = adjacent[static_cast<std::size_t>(u)][static_cast<std::size_t>(e)];
           if (ds[static_cast<std::size_t>(y)] >= 0) continue;
-          ds[static_cast<std::size_t>(y)] = ds[static_cast<std::size_t>(queue[h])] + 1;
-          queue.push_back(y);
+          ds[static_cast<std::size_t>(y)] = static_cast<std::int8_t>(ds[static_cast<std::size_t>(u)] + 1);
+          queue[static_cast<std::size_t>(tail++)] = y;
         }
       }
     }
-    const auto same_cluster = [&](int x, int y) { return dist[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)] >= 0; };
-    const auto colour_of = [&](int x, int root) { return dist[static_cast<std::size_t>(root)][static_cast<std::size_t>(x)] % 2; };
-    // Traps: a cell outside the links that sees both colours of one cluster.
+    const auto distance = [&](int x, int y) { return static_cast<int>(dist[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]); };
+    for (int v = 0; v < vertices; ++v) vertex_of[static_cast<std::size_t>(cell[static_cast<std::size_t>(v)])] = static_cast<std::int16_t>(v);
+    engine::Bits<W> linked;
+    for (int v = 0; v < vertices; ++v) linked.set(cell[static_cast<std::size_t>(v)]);
+    // Traps: a cell outside the links that sees both colours of one cluster: the
+    // shortest pair of opposite colours it sees (an odd distance).
     p.cells_of(d).for_each([&](int x) {
+      if (linked.test(x)) return;  // a wrap, if anything, takes it
+      const engine::Bits<W> seen = t.peers[static_cast<std::size_t>(x)] & linked;
       int best = -1;
-      for (int a = 0; a < vertices; ++a) {
-        if (cell[static_cast<std::size_t>(a)] == x || !t.sees(x, cell[static_cast<std::size_t>(a)])) continue;
-        for (int b = 0; b < vertices; ++b) {
-          if (cell[static_cast<std::size_t>(b)] == x || !t.sees(x, cell[static_cast<std::size_t>(b)])) continue;
-          if (!same_cluster(a, b) || colour_of(a, b) != 1) continue;
-          const int length = dist[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] + 1;
-          if (best < 0 || length < best) best = length;
-        }
-      }
+      seen.for_each([&](int ca) {
+        const int a = vertex_of[static_cast<std::size_t>(ca)];
+        seen.for_each([&](int cb) {
+          const int b = vertex_of[static_cast<std::size_t>(cb)];
+          const int between = distance(a, b);
+          if (between < 0 || between % 2 != 1) return;
+          if (best < 0 || between + 1 < best) best = between + 1;
+        });
+      });
       if (best < 0) return;
-      bool in_links = false;
-      for (int v = 0; v < vertices; ++v) in_links = in_links || cell[static_cast<std::size_t>(v)] == x;
-      if (in_links) return;  // a wrap, if anything, takes it
       out.start(HumanTechnique::SimpleColouring, base_rating(HumanTechnique::SimpleColouring) + length_bonus(best), Mask{1} << d);
       out.cell(x);
       out.removal(x, d);
       out.finish();
     });
-    // Wraps: two cells of one colour that see each other; that colour is false.
+    // Wraps: two cells of one colour that see each other make that colour false:
+    // every cell of it loses the digit, by the shorter way round through the pair.
+    std::array<std::pair<int, int>, kMaxVertices * 2> clashes{};
+    int clash_count = 0;
+    for (int a = 0; a < vertices; ++a) {
+      for (int b = a + 1; b < vertices; ++b) {
+        const int between = distance(a, b);
+        if (between < 0 || between % 2 != 0 || !t.sees(cell[static_cast<std::size_t>(a)], cell[static_cast<std::size_t>(b)])) continue;
+        if (clash_count < static_cast<int>(clashes.size())) clashes[static_cast<std::size_t>(clash_count++)] = {a, b};
+      }
+    }
+    if (clash_count == 0) continue;
     for (int r = 0; r < vertices; ++r) {
       int best = -1;
-      for (int a = 0; a < vertices; ++a) {
-        for (int b = a + 1; b < vertices; ++b) {
-          if (!same_cluster(r, a) || !same_cluster(r, b) || !t.sees(cell[static_cast<std::size_t>(a)], cell[static_cast<std::size_t>(b)])) continue;
-          if (colour_of(a, r) != 0 || colour_of(b, r) != 0) continue;
-          const int length = std::min(dist[static_cast<std::size_t>(r)][static_cast<std::size_t>(a)] + dist[static_cast<std::size_t>(b)][static_cast<std::size_t>(r)],
-                                      dist[static_cast<std::size_t>(r)][static_cast<std::size_t>(b)] + dist[static_cast<std::size_t>(a)][static_cast<std::size_t>(r)]);
-          if (best < 0 || length < best) best = length;
-        }
+      for (int i = 0; i < clash_count; ++i) {
+        const auto [a, b] = clashes[static_cast<std::size_t>(i)];
+        if (distance(r, a) < 0 || distance(r, a) % 2 != 0) continue;  // another cluster, or the other colour
+        const int length = std::min(distance(r, a) + distance(b, r), distance(r, b) + distance(a, r));
+        if (best < 0 || length < best) best = length;
       }
       if (best < 0) continue;
       out.start(HumanTechnique::SimpleColouring, base_rating(HumanTechnique::SimpleColouring) + length_bonus(best), Mask{1} << d);

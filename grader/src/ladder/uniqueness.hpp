@@ -14,42 +14,82 @@
 // In the diagonal variant, rectangles with a corner on a diagonal are skipped (the
 // swap could break the diagonal).
 
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <cstdint>
+#include <utility>
 
 #include "findings.hpp"
 
 namespace sudoforge::grader::ladder {
 
+// Rectangles in rows r1 < r2 and columns c1 < c2, in that order, then pairs {x, y}
+// of their common candidates in order. Every instance has two corners holding just
+// {x, y} in one row or column (three corners for type 1, two of which share a line;
+// for types 2 and 4 the other two share one, so these do too), so only rectangles
+// through such pairs of cells are looked at.
 template <int W>
 void find_unique_rectangles(const Tables<W>& t, const Position<W>& p, Findings& out) {
   const engine::Geometry& g = t.units.geometry();
-  const int n = t.n;
   const bool diagonal = g.variant() == engine::Variant::Diagonal;
   const int rating = base_rating(HumanTechnique::UniqueRectangle);
-  for (int r1 = 0; r1 < n; ++r1) {
-    for (int r2 = r1 + 1; r2 < n; ++r2) {
-      const bool same_band = r1 / g.box_rows() == r2 / g.box_rows();
-      for (int c1 = 0; c1 < n; ++c1) {
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const bool same_stack = c1 / g.box_cols() == c2 / g.box_cols();
-          if (same_band == same_stack) continue;  // two boxes exactly
-          const std::array<Cell, 4> corner = {g.cell(r1, c1), g.cell(r1, c2), g.cell(r2, c1), g.cell(r2, c2)};
-          Mask common = ~Mask{0};
-          bool skip = false;
-          for (const Cell c : corner) {
-            common &= p.cand[static_cast<std::size_t>(c)];
-            skip = skip || (diagonal && (g.on_main_diagonal(c) || g.on_anti_diagonal(c)));
-          }
-          if (skip || std::popcount(common) < 2) continue;
-          for (Mask a = common; a != 0; a &= a - 1) {
-            for (Mask b = a & (a - 1); b != 0; b &= b - 1) {
-              const Mask xy = (Mask{1} << std::countr_zero(a)) | (Mask{1} << std::countr_zero(b));
-              rectangle(t, p, corner, xy, rating, out);
-            }
+  // Candidate rectangles as (r1, r2, c1, c2, low digit, high digit), packed to sort.
+  // (A line holds at most N / 2 such pairs: in a position with a solution no three
+  // cells of a unit hold just the same two digits. So at most N^2 (N - 1) keys.)
+  std::array<std::uint64_t, engine::kMaxSize * engine::kMaxSize * engine::kMaxSize> keys;  // (read up to count only)
+  std::size_t count = 0;
+  const auto offer = [&](int r1, int r2, int c1, int c2, Mask xy) {
+    if (r1 > r2) std::swap(r1, r2);
+    if (c1 > c2) std::swap(c1, c2);
+    if ((r1 / g.box_rows() == r2 / g.box_rows()) == (c1 / g.box_cols() == c2 / g.box_cols())) return;  // two boxes exactly
+    if (count == keys.size()) return;
+    const auto low = static_cast<std::uint64_t>(std::countr_zero(xy));
+    const auto high = static_cast<std::uint64_t>(31 - std::countl_zero(xy));
+    keys[count++] = static_cast<std::uint64_t>(r1) << 40 | static_cast<std::uint64_t>(r2) << 32 |
+                    static_cast<std::uint64_t>(c1) << 24 | static_cast<std::uint64_t>(c2) << 16 | low << 8 | high;
+  };
+  for (int line = 0; line < 2 * g.size(); ++line) {  // rows, then columns
+    const Mask open = p.open_places(line);
+    for (Mask i = open; i != 0; i &= i - 1) {
+      const int a = std::countr_zero(i);
+      const Mask xy = p.cand[static_cast<std::size_t>(t.cell_of(line, a))];
+      if (std::popcount(xy) != 2) continue;
+      for (Mask j = i & (i - 1); j != 0; j &= j - 1) {
+        const int b = std::countr_zero(j);
+        if (p.cand[static_cast<std::size_t>(t.cell_of(line, b))] != xy) continue;
+        // The pair's line, and every other line across.
+        for (int other = 0; other < g.size(); ++other) {
+          const int here = line < g.size() ? line : line - g.size();
+          if (other == here) continue;
+          if (line < g.size()) {
+            offer(here, other, a, b, xy);
+          } else {
+            offer(a, b, here, other, xy);
           }
         }
       }
     }
+  }
+  std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count));
+  for (std::size_t i = 0; i < count; ++i) {
+    if (i > 0 && keys[i] == keys[i - 1]) continue;
+    const std::uint64_t k = keys[i];
+    const auto field = [&](int shift) { return static_cast<int>((k >> shift) & 0xFF); };
+    const int r1 = field(40);
+    const int r2 = field(32);
+    const int c1 = field(24);
+    const int c2 = field(16);
+    const Mask xy = (Mask{1} << field(8)) | (Mask{1} << field(0));
+    const std::array<Cell, 4> corner = {g.cell(r1, c1), g.cell(r1, c2), g.cell(r2, c1), g.cell(r2, c2)};
+    Mask common = ~Mask{0};
+    bool skip = false;
+    for (const Cell c : corner) {
+      common &= p.cand[static_cast<std::size_t>(c)];
+      skip = skip || (diagonal && (g.on_main_diagonal(c) || g.on_anti_diagonal(c)));
+    }
+    if (skip || (common & xy) != xy) continue;
+    rectangle(t, p, corner, xy, rating, out);
   }
 }
 
