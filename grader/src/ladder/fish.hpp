@@ -43,6 +43,44 @@ void for_each_subset(Mask candidates, int k, F&& f) {
   }
 }
 
+// Calls f(lines, union) for every k-subset of `candidates` whose lines' places
+// (places[i] for line i) together take at most `most` cover lines, in the order of
+// for_each_subset (increasing as numbers: the largest line decides first), so that
+// a choice whose larger lines already take too many is cut short.
+template <typename F>
+void for_each_base(Mask candidates, const std::array<Mask, engine::kMaxSize>& places, int k, int most, F&& f) {
+  std::array<int, engine::kMaxSize> items{};
+  int count = 0;
+  for (Mask rest = candidates; rest != 0; rest &= rest - 1) items[static_cast<std::size_t>(count++)] = std::countr_zero(rest);
+  if (count < k || k == 0) return;
+  // at[level]: the index into items chosen at that level, the largest at level 0;
+  // level l takes one of items [k - 1 - l, at[l - 1]).
+  std::array<int, 5> at{};
+  std::array<Mask, 5> unions{};
+  std::array<Mask, 5> chosen{};
+  int level = 0;
+  at[0] = k - 2;
+  while (level >= 0) {
+    const int next = ++at[static_cast<std::size_t>(level)];
+    if (next >= (level == 0 ? count : at[static_cast<std::size_t>(level - 1)])) {
+      --level;
+      continue;
+    }
+    const int line = items[static_cast<std::size_t>(next)];
+    const Mask joined = unions[static_cast<std::size_t>(level)] | places[static_cast<std::size_t>(line)];
+    if (std::popcount(joined) > most) continue;
+    const Mask lines = chosen[static_cast<std::size_t>(level)] | Mask{1} << line;
+    if (level + 1 == k) {
+      f(lines, joined);
+      continue;
+    }
+    ++level;
+    unions[static_cast<std::size_t>(level)] = joined;
+    chosen[static_cast<std::size_t>(level)] = lines;
+    at[static_cast<std::size_t>(level)] = k - 1 - level - 1;
+  }
+}
+
 }  // namespace fish_detail
 
 // `finned`: report finned and sashimi fish only; else basic fish only. Only the
@@ -62,17 +100,16 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
       std::array<Mask, engine::kMaxSize> lines{};
       Mask usable = 0;
       int open_lines = 0;
+      // (A finned fish's places lie in its k cover lines and one block of cover lines.)
+      const int most = finned ? k + (rows ? stack : band) : k;
       for (int i = 0; i < n; ++i) {
         lines[static_cast<std::size_t>(i)] = p.places(base0 + i, d);
         const int size = std::popcount(lines[static_cast<std::size_t>(i)]);
         open_lines += size > 0 ? 1 : 0;
-        const int most = finned ? k + (rows ? stack : band) : k;
         if (size >= 2 && size <= most) usable |= Mask{1} << i;
       }
       if (open_lines < 2 * k) continue;
-      fish_detail::for_each_subset(usable, k, [&](Mask base) {
-        Mask all = 0;
-        for (Mask b = base; b != 0; b &= b - 1) all |= lines[static_cast<std::size_t>(std::countr_zero(b))];
+      fish_detail::for_each_base(usable, lines, k, most, [&](Mask base, Mask all) {
         const int size = std::popcount(all);
         if (!finned) {
           if (size != k) return;

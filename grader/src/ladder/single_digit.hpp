@@ -46,52 +46,86 @@ int strong_links(const Tables<W>& t, const Position<W>& p, int d, std::array<Lin
 
 }  // namespace single_digit_detail
 
+// Pairs of links i < j (first, second), each way round (flip bit 0 turns the first,
+// bit 1 the second): A=B-C=D with A, B the first's ends and C, D the second's.
+// B must see C: so from each end B of a link, only the link ends among B's peers
+// are tried (each cell is in a link of at most one per unit), and the patterns are
+// reported in the order of (i, j, flip).
 template <int W>
 void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, HumanTechnique wanted, Mask digits,
                             Findings& out) {
   using single_digit_detail::Link;
   const engine::Geometry& g = t.units.geometry();
   std::array<Link, 2 * engine::kMaxUnits> links{};
+  constexpr int kPerCell = 8;  // links of a cell: one per unit at most
+  std::array<std::array<std::int8_t, kPerCell>, engine::kMaxCells> links_of;
+  std::array<int, engine::kMaxCells> link_count{};
+  std::array<std::uint32_t, 4 * engine::kMaxUnits * engine::kMaxUnits> found;  // (i, j, flip), read up to `count`
   for (; digits != 0; digits &= digits - 1) {
     const int d = std::countr_zero(digits);
     const int count = single_digit_detail::strong_links(t, p, d, links);
+    if (count < 2) continue;
+    engine::Bits<W> ends;
     for (int i = 0; i < count; ++i) {
-      for (int j = i + 1; j < count; ++j) {
-        const Link& first = links[static_cast<std::size_t>(i)];
-        const Link& second = links[static_cast<std::size_t>(j)];
-        for (int flip = 0; flip < 4; ++flip) {
-          const Cell a = (flip & 1) != 0 ? first.b : first.a;
-          const Cell b = (flip & 1) != 0 ? first.a : first.b;
-          const Cell c = (flip & 2) != 0 ? second.b : second.a;
-          const Cell e = (flip & 2) != 0 ? second.a : second.b;  // D
-          if (a == c || a == e || b == c || b == e || !t.sees(b, c) || t.sees(a, e)) continue;
-          HumanTechnique technique = HumanTechnique::TurbotFish;
-          const bool rows = t.is_row(first.unit) && t.is_row(second.unit);
-          const bool cols = t.is_column(first.unit) && t.is_column(second.unit);
-          if ((rows && g.col(b) == g.col(c)) || (cols && g.row(b) == g.row(c))) {
-            technique = HumanTechnique::Skyscraper;
-          } else if (((t.is_row(first.unit) && t.is_column(second.unit)) ||
-                      (t.is_column(first.unit) && t.is_row(second.unit))) &&
-                     g.box(b) == g.box(c)) {
-            technique = HumanTechnique::TwoStringKite;
-          }
-          if (technique != wanted) continue;
-          engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & p.cells_of(d);
-          gone.reset(b);
-          gone.reset(c);
-          out.start(technique, base_rating(technique), Mask{1} << d);
-          out.unit(first.unit);
-          out.unit(second.unit);
-          for (const Cell x : {a, b, c, e}) out.cell(x);
-          gone.for_each([&](int x) { out.removal(x, d); });
-          const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(a), static_cast<std::int8_t>(d), true},
-                                             Node{static_cast<std::int16_t>(b), static_cast<std::int8_t>(d), false},
-                                             Node{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d), true},
-                                             Node{static_cast<std::int16_t>(e), static_cast<std::int8_t>(d), false}};
-          out.branch(chain);
-          out.finish();
-        }
+      for (const Cell c : {links[static_cast<std::size_t>(i)].a, links[static_cast<std::size_t>(i)].b}) {
+        if (!ends.test(c)) link_count[static_cast<std::size_t>(c)] = 0;
+        ends.set(c);
+        auto& n = link_count[static_cast<std::size_t>(c)];
+        if (n < kPerCell) links_of[static_cast<std::size_t>(c)][static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(i);
       }
+    }
+    std::size_t patterns = 0;
+    for (int i = 0; i < count; ++i) {
+      const Link& first = links[static_cast<std::size_t>(i)];
+      for (int turn = 0; turn < 2; ++turn) {
+        const Cell a = turn != 0 ? first.b : first.a;
+        const Cell b = turn != 0 ? first.a : first.b;
+        (t.peers[static_cast<std::size_t>(b)] & ends).for_each([&](int c) {
+          for (int m = 0; m < link_count[static_cast<std::size_t>(c)]; ++m) {
+            const int j = links_of[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)];
+            if (j <= i) continue;
+            const Link& second = links[static_cast<std::size_t>(j)];
+            const Cell e = c == second.a ? second.b : second.a;
+            if (a == c || a == e || b == e || t.sees(a, e)) continue;
+            const int flip = turn + (c == second.a ? 0 : 2);
+            if (patterns < found.size()) found[patterns++] = static_cast<std::uint32_t>((i << 16) | (j << 2) | flip);
+          }
+        });
+      }
+    }
+    std::sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(patterns));
+    for (std::size_t k = 0; k < patterns; ++k) {
+      const Link& first = links[static_cast<std::size_t>(found[k] >> 16)];
+      const Link& second = links[static_cast<std::size_t>((found[k] >> 2) & 0x3FFF)];
+      const int flip = static_cast<int>(found[k] & 3);
+      const Cell a = (flip & 1) != 0 ? first.b : first.a;
+      const Cell b = (flip & 1) != 0 ? first.a : first.b;
+      const Cell c = (flip & 2) != 0 ? second.b : second.a;
+      const Cell e = (flip & 2) != 0 ? second.a : second.b;  // D
+      HumanTechnique technique = HumanTechnique::TurbotFish;
+      const bool rows = t.is_row(first.unit) && t.is_row(second.unit);
+      const bool cols = t.is_column(first.unit) && t.is_column(second.unit);
+      if ((rows && g.col(b) == g.col(c)) || (cols && g.row(b) == g.row(c))) {
+        technique = HumanTechnique::Skyscraper;
+      } else if (((t.is_row(first.unit) && t.is_column(second.unit)) || (t.is_column(first.unit) && t.is_row(second.unit))) &&
+                 g.box(b) == g.box(c)) {
+        technique = HumanTechnique::TwoStringKite;
+      }
+      if (technique != wanted) continue;
+      engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & p.cells_of(d);
+      gone.reset(b);
+      gone.reset(c);
+      out.start(technique, base_rating(technique), Mask{1} << d);
+      out.unit(first.unit);
+      out.unit(second.unit);
+      for (const Cell x : {a, b, c, e}) out.cell(x);
+      gone.for_each([&](int x) { out.removal(x, d); });
+      const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(a), static_cast<std::int8_t>(d), true},
+                                         Node{static_cast<std::int16_t>(b), static_cast<std::int8_t>(d), false},
+                                         Node{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d), true},
+                                         Node{static_cast<std::int16_t>(e), static_cast<std::int8_t>(d), false}};
+      out.branch(chain);
+      out.finish();
     }
   }
 }
