@@ -5,6 +5,7 @@
 // in a few instructions; elsewhere, lane by lane.
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -66,6 +67,19 @@ inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within
   return mask(locked(half(places, 0)), locked(half(places, 1)));
 }
 
+// Adds place `bit` to the digits of `digits` (a cell's candidates).
+inline void add_place(LanePlaces& places, std::uint32_t digits, std::uint32_t bit) {
+  const __m128i lane_bits_low = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
+  const __m128i lane_bits_high = _mm_slli_epi16(lane_bits_low, 8);
+  const __m128i d = _mm_set1_epi16(static_cast<short>(digits));
+  const __m128i b = _mm_set1_epi16(static_cast<short>(bit));
+  auto* at = reinterpret_cast<__m128i*>(places.data());
+  const __m128i low = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(d, lane_bits_low), lane_bits_low), b);
+  const __m128i high = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(d, lane_bits_high), lane_bits_high), b);
+  _mm_storeu_si128(at, _mm_or_si128(_mm_loadu_si128(at), low));
+  _mm_storeu_si128(at + 1, _mm_or_si128(_mm_loadu_si128(at + 1), high));
+}
+
 // Takes place `bit` from every digit (a cell that is placed is nobody's place).
 inline void clear_place(LanePlaces& places, std::uint32_t bit) {
   const __m128i b = _mm_set1_epi16(static_cast<short>(bit));
@@ -75,6 +89,10 @@ inline void clear_place(LanePlaces& places, std::uint32_t bit) {
 }
 
 #else
+
+inline void add_place(LanePlaces& places, std::uint32_t digits, std::uint32_t bit) {
+  for (; digits != 0; digits &= digits - 1) places[static_cast<std::size_t>(std::countr_zero(digits))] |= static_cast<std::uint16_t>(bit);
+}
 
 inline void clear_place(LanePlaces& places, std::uint32_t bit) {
   for (auto& p : places) p = static_cast<std::uint16_t>(p & ~bit);

@@ -189,10 +189,7 @@ struct Position {
         const Cell c = t.cell_of(u, k);
         if (puzzle[c] != 0) continue;
         open_at[static_cast<std::size_t>(u)] |= static_cast<std::uint16_t>(1U << k);
-        for (Mask ds = cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-          auto& w = places[static_cast<std::size_t>(std::countr_zero(ds))];
-          w = static_cast<std::uint16_t>(w | (1U << k));
-        }
+        add_place(places, cand[static_cast<std::size_t>(c)], 1U << k);
       }
     }
   }
