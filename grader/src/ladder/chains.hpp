@@ -44,13 +44,14 @@ class StaticChains {
   explicit StaticChains(ChainContext<W>& context) : context_(context), t_(context.tables) {}
 
   // X-chains of the digits in `digits`, each candidate by its shortest chain if that
-  // rates within `limit`. One digit's chains use that digit's links only, so each
-  // digit is searched on its own cells: breadth first on cell sets, "on" and "off"
-  // levels in turn (a shortest chain in the X graph of StaticGraph).
+  // rates within `limit`, which each chain found lowers for the candidates after it
+  // (cells in order, digits in order within a cell). One digit's chains use that
+  // digit's links only, so each digit is searched on its own cells, all its
+  // candidates at once (x_distances); the candidates are then taken in order.
   [[gnu::noinline]] void find_x(const Position<W>& p, int limit, Mask digits, Findings& out) {
     const int base = base_rating(HumanTechnique::XChain);
     if (longest_within(base, limit) < 0) return;
-    for (Mask ds = digits; ds != 0; ds &= ds - 1) strong_links(p, std::countr_zero(ds));
+    for (Mask ds = digits; ds != 0; ds &= ds - 1) x_distances(p, std::countr_zero(ds), longest_within(base, limit) + 1);
     found_.clear();
     const int asked = limit;
     Mask narrowed = 0;  // digits searched within less than `asked`
@@ -60,8 +61,8 @@ class StaticChains {
         if (limit < asked) narrowed |= Mask{1} << d;
         // A false candidate can only be refuted, a true one only proven.
         const bool on = !context_.is_true(c, d);
-        const int links = x_distance(p, c, d, on, longest_within(base, limit) + 1);
-        if (links < 0) continue;
+        const int links = distance_[static_cast<std::size_t>(d * t_.cells + c)];
+        if (links < 0 || links > longest_within(base, limit) + 1) continue;
         const int rating = base + length_bonus(links - 1);  // nodes between assumption and result
         limit = std::min(limit, rating);  // longer ones will not be applied
         found_.push_back({static_cast<Cell>(c), d, on, rating, links});
@@ -205,51 +206,71 @@ class StaticChains {
     out.finish();
   }
 
-  // Digit d's strong links: pairs of cells, one of which holds d.
-  void strong_links(const Position<W>& p, int d) {
-    auto& links = links_[static_cast<std::size_t>(d)];
-    links.clear();
+  // For every candidate of digit d, the links from "c holds d" (for a false one) or
+  // "c does not hold d" (a true one) to its negation in the X graph of d, if at most
+  // `max_links` (else -1): into distance_[d * cells + c]. Weak links: an "on" cell
+  // turns its peers "off"; strong links: an "off" cell turns its partner "on" (the
+  // other place in a unit where d has two). Breadth first from all of them at once,
+  // a bit per candidate, 64 at a time.
+  void x_distances(const Position<W>& p, int d, int max_links) {
+    const CellSet& cells = p.cells_of(d);
+    std::size_t count = 0;
+    cells.for_each([&](int c) {
+      source_cell_[count++] = static_cast<Cell>(c);
+      partners_[static_cast<std::size_t>(c)] = CellSet{};
+      distance_[static_cast<std::size_t>(d * t_.cells + c)] = -1;
+    });
     for (int u = 0; u < t_.unit_count; ++u) {
       const Mask places = p.places(u, d);
       if (std::popcount(places) != 2) continue;
-      links.push_back({t_.cell_of(u, std::countr_zero(places)), t_.cell_of(u, 31 - std::countl_zero(places))});
+      const Cell a = t_.cell_of(u, std::countr_zero(places));
+      const Cell b = t_.cell_of(u, 31 - std::countl_zero(places));
+      partners_[static_cast<std::size_t>(a)].set(b);
+      partners_[static_cast<std::size_t>(b)].set(a);
     }
-  }
-
-  // Links from "c holds d" (on) or "c does not hold d" to its negation, in the X
-  // graph of digit d, if at most `max_links`; else -1. Weak links: an "on" cell
-  // turns its peers "off"; strong links: an "off" cell turns its partner "on".
-  int x_distance(const Position<W>& p, Cell c, int d, bool on, int max_links) const {
-    const CellSet& cells = p.cells_of(d);
-    const auto& links = links_[static_cast<std::size_t>(d)];
-    CellSet seen_on;
-    CellSet seen_off;
-    CellSet frontier;
-    frontier.set(c);
-    (on ? seen_on : seen_off).set(c);
-    bool at_on = on;  // the frontier holds "on" nodes
-    for (int level = 1; level <= max_links; ++level) {
-      CellSet next;
-      if (at_on) {
-        frontier.for_each([&](int x) { next |= t_.peers[static_cast<std::size_t>(x)]; });
-        next &= cells;
-        next.remove(seen_off);
-        if (next.test(c)) return level;
-        seen_off |= next;
-      } else {
-        for (const auto& [a, b] : links) {
-          if (frontier.test(a)) next.set(b);
-          if (frontier.test(b)) next.set(a);
-        }
-        next.remove(seen_on);
-        if (next.test(c)) return level;
-        seen_on |= next;
+    for (std::size_t batch = 0; batch * 64 < count; ++batch) {
+      const std::size_t lanes = std::min<std::size_t>(64, count - batch * 64);
+      cells.for_each([&](int c) {
+        for (auto* words : {&on_, &off_, &fresh_on_, &fresh_off_, &next_on_, &next_off_}) (*words)[static_cast<std::size_t>(c)] = 0;
+      });
+      for (std::size_t i = 0; i < lanes; ++i) {
+        const auto c = static_cast<std::size_t>(source_cell_[batch * 64 + i]);
+        const bool on = !context_.is_true(static_cast<Cell>(c), d);
+        (on ? on_ : off_)[c] |= std::uint64_t{1} << i;
+        (on ? fresh_on_ : fresh_off_)[c] |= std::uint64_t{1} << i;
       }
-      if (!next.any()) return -1;
-      frontier = next;
-      at_on = !at_on;
+      std::uint64_t open = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
+      for (int level = 1; level <= max_links && open != 0; ++level) {
+        bool any = false;
+        cells.for_each([&](int c) {
+          const std::uint64_t on = fresh_on_[static_cast<std::size_t>(c)];
+          if (on != 0) (t_.peers[static_cast<std::size_t>(c)] & cells).for_each([&](int y) { next_off_[static_cast<std::size_t>(y)] |= on; });
+          const std::uint64_t off = fresh_off_[static_cast<std::size_t>(c)];
+          if (off != 0) partners_[static_cast<std::size_t>(c)].for_each([&](int y) { next_on_[static_cast<std::size_t>(y)] |= off; });
+        });
+        cells.for_each([&](int c) {
+          const auto at = static_cast<std::size_t>(c);
+          fresh_on_[at] = next_on_[at] & ~on_[at] & open;
+          fresh_off_[at] = next_off_[at] & ~off_[at] & open;
+          next_on_[at] = 0;
+          next_off_[at] = 0;
+          on_[at] |= fresh_on_[at];
+          off_[at] |= fresh_off_[at];
+          any = any || (fresh_on_[at] | fresh_off_[at]) != 0;
+        });
+        // A candidate's own negation reached: its chain.
+        for (std::size_t i = 0; i < lanes; ++i) {
+          const std::uint64_t bit = std::uint64_t{1} << i;
+          if ((open & bit) == 0) continue;
+          const auto c = static_cast<std::size_t>(source_cell_[batch * 64 + i]);
+          const bool on = !context_.is_true(static_cast<Cell>(c), d);
+          if (((on ? fresh_off_ : fresh_on_)[c] & bit) == 0) continue;
+          distance_[static_cast<std::size_t>(d) * static_cast<std::size_t>(t_.cells) + c] = level;
+          open &= ~bit;
+        }
+        if (!any) break;
+      }
     }
-    return -1;
   }
 
   ChainContext<W>& context_;
@@ -257,7 +278,11 @@ class StaticChains {
   std::vector<Node> chain_;
   std::vector<Found> found_;
   std::vector<int> sources_;
-  std::array<std::vector<std::pair<Cell, Cell>>, engine::kMaxSize> links_;
+  // X-chains: a digit's cells, their partners, and the searches' words, by cell.
+  std::array<Cell, engine::kMaxCells> source_cell_{};
+  std::array<CellSet, engine::kMaxCells> partners_{};
+  std::array<std::uint64_t, engine::kMaxCells> on_{}, off_{}, fresh_on_{}, fresh_off_{}, next_on_{}, next_off_{};
+  std::array<int, engine::kMaxSize * engine::kMaxCells> distance_{};
 };
 
 }  // namespace sudoforge::grader::ladder

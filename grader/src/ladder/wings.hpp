@@ -20,18 +20,26 @@ void find_xy_wings(const Tables<W>& t, const Position<W>& p, bool xyz, Findings&
   p.open.for_each([&](int c) {
     if (p.count(c) == 2) bivalue.set(c);
   });
+  std::array<Cell, engine::kMaxCells> wing{};
   p.open.for_each([&](int pivot) {
     const Mask pm = p.cand[static_cast<std::size_t>(pivot)];
     if (std::popcount(pm) != (xyz ? 3 : 2)) return;
-    const engine::Bits<W> wings = bivalue & t.peers[static_cast<std::size_t>(pivot)];
-    wings.for_each([&](int a) {
+    // Only a wing that shares one digit with the pivot (XY), or lies within it
+    // (XYZ), can be part of one: those, in order, then each pair of them.
+    int wings = 0;
+    (bivalue & t.peers[static_cast<std::size_t>(pivot)]).for_each([&](int w) {
+      const Mask wm = p.cand[static_cast<std::size_t>(w)];
+      if (xyz ? (wm & ~pm) == 0 : std::popcount(wm & pm) == 1) wing[static_cast<std::size_t>(wings++)] = static_cast<Cell>(w);
+    });
+    for (int i = 0; i < wings; ++i) {
+      const Cell a = wing[static_cast<std::size_t>(i)];
       const Mask am = p.cand[static_cast<std::size_t>(a)];
-      wings.for_each([&](int b) {
-        if (b <= a) return;
+      for (int j = i + 1; j < wings; ++j) {
+        const Cell b = wing[static_cast<std::size_t>(j)];
         const Mask bm = p.cand[static_cast<std::size_t>(b)];
         const Mask z = am & bm;
-        if (std::popcount(z) != 1 || am == bm) return;
-        if (xyz ? ((am | bm) != pm) : ((pm & z) != 0 || (am | bm) != (pm | z))) return;
+        if (std::popcount(z) != 1 || am == bm) continue;
+        if (xyz ? ((am | bm) != pm) : ((pm & z) != 0 || (am | bm) != (pm | z))) continue;
         const int d = std::countr_zero(z);
         engine::Bits<W> seen = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(b)] & p.cells_of(d);
         if (xyz) seen &= t.peers[static_cast<std::size_t>(pivot)];
@@ -42,8 +50,8 @@ void find_xy_wings(const Tables<W>& t, const Position<W>& p, bool xyz, Findings&
         out.cell(b);
         seen.for_each([&](int c) { out.removal(c, d); });
         out.finish();
-      });
-    });
+      }
+    }
   });
 }
 
