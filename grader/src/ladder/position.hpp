@@ -160,7 +160,6 @@ struct Position {
   void start(const T& t, const engine::Grid& puzzle) {
     const Mask all = (Mask{1} << t.n) - 1;
     open = CellSet{};
-    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = CellSet{};
     for (int u = 0; u < t.unit_count; ++u) {
       placed[static_cast<std::size_t>(u)] = 0;
       open_at[static_cast<std::size_t>(u)] = 0;
@@ -179,9 +178,15 @@ struct Position {
         const auto& info = t.cell_units[static_cast<std::size_t>(c)];
         for (int i = 0; i < info.count; ++i) m &= ~static_cast<Mask>(placed[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])]);
         open.set(c);
-        for (Mask ds = m; ds != 0; ds &= ds - 1) digit[static_cast<std::size_t>(std::countr_zero(ds))].set(c);
       }
       cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(m);
+    }
+    // Digit d's cells: the open cells outside every unit that holds d.
+    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = open;
+    for (int u = 0; u < t.unit_count; ++u) {
+      for (Mask ds = placed[static_cast<std::size_t>(u)]; ds != 0; ds &= ds - 1) {
+        digit[static_cast<std::size_t>(std::countr_zero(ds))].remove(t.unit_set[static_cast<std::size_t>(u)]);
+      }
     }
     for (int u = 0; u < t.unit_count; ++u) {
       auto& places = where[static_cast<std::size_t>(u)];
