@@ -21,6 +21,7 @@
 #include "output.hpp"
 #include "json_text.hpp"
 #include "ordered_pipeline.hpp"
+#include "writer_thread.hpp"
 #include "generate_mine.hpp"
 #include "progress.hpp"
 #include "sudoforge/cli/common_options.hpp"
@@ -524,14 +525,27 @@ int run_generate(const GenerateOptions& options) {
   std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
   auto last_commit = Clock::now();
+  // Fresh candidates are stored by a thread of their own while the workers go on;
+  // mining asks the database what it holds as it goes, so it writes in turn.
+  std::optional<WriterThread> writer;
+  if (!request.mining) writer.emplace();
+  // A batch's records reach --out only once the batch is committed.
   const auto commit = [&](const std::optional<std::string>& state = std::nullopt) {
-    if (store) store->add(pending, std::make_pair(run, static_cast<std::int64_t>(next_index)), state);
-    pending.clear();
-    if (out) {
-      out->write(out_pending);
-      out->flush();
-      out_pending.clear();
+    auto write = [&store, &out, run, next = static_cast<std::int64_t>(next_index), state, batch = std::move(pending),
+                  records = std::move(out_pending)] {
+      if (store) store->add(batch, std::make_pair(run, next), state);
+      if (out) {
+        out->write(records);
+        out->flush();
+      }
+    };
+    if (writer) {
+      writer->post(std::move(write));
+    } else {
+      write();
     }
+    pending.clear();
+    out_pending.clear();
     last_commit = Clock::now();
   };
   Progress progress(!options.quiet, mine.count);
@@ -641,10 +655,11 @@ int run_generate(const GenerateOptions& options) {
             if (out) out_pending += out_record(seed, item.index, candidate, format);
             if (accepted.complete()) done = true;
           }
-          if (pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
+          if (pending.size() >= 2048 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
           progress.update(accepted.total(), accepted.tried(), accepted.detail() + "  " + accepted.rarity());
         });
     commit();
+    writer->drain();
     if (out) out->close();
   }
   progress.finish();

@@ -7,6 +7,7 @@
 #include "json_text.hpp"
 #include "graded_input.hpp"
 #include "interrupt.hpp"
+#include "writer_thread.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 #include "sudoforge/store/store.hpp"
@@ -58,8 +59,12 @@ int run_import(const ImportOptions& options) {
   long added = 0;
   long duplicates = 0;
   std::vector<store::NewPuzzle> pending;
+  WriterThread writer;  // after `run`: it ends (and stops touching the store) first
+  // The batch goes to the writer, which stores it while the workers grade on.
   const auto flush = [&] {
-    for (const bool is_new : store.add(pending)) (is_new ? added : duplicates)++;
+    writer.post([&store, &added, &duplicates, batch = std::move(pending)] {
+      for (const bool is_new : store.add(batch)) (is_new ? added : duplicates)++;
+    });
     pending.clear();
   };
   const InterruptGuard interrupt;
@@ -85,6 +90,7 @@ int run_import(const ImportOptions& options) {
     if (pending.size() >= kCommitEvery) flush();
   });
   flush();
+  writer.drain();
   const bool stopped = InterruptGuard::requested();
   run.finish(stopped ? store::RunStatus::Interrupted : store::RunStatus::Done, tally.rejected() + tally.unreadable);
 

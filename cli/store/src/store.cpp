@@ -65,6 +65,7 @@ sqlite::Connection ready(sqlite::Connection&& db) {
   use_wal(db);
   db.execute("PRAGMA synchronous = NORMAL");
   db.execute("PRAGMA foreign_keys = ON");
+  db.execute("PRAGMA temp_store = MEMORY");
   db.execute("PRAGMA cache_size = -65536");  // 64 MiB of pages: inserts stay in memory between commits
   detail::prepare_schema(db, Store::kSchemaVersion);
   return std::move(db);
