@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -32,18 +33,22 @@ int run_stats(const StatsOptions& options) {
     for (const auto& [key, count] : counts) out += fmt::format(" {} {};", key, count);
     out.back() = '\n';
   };
-  line("geometry", stats.by_geometry);
+  std::vector<std::pair<std::string, std::int64_t>> geometries;
+  for (const store::GeometryStats& g : stats.by_geometry) geometries.emplace_back(g.name, g.puzzles);
+  line("geometry", geometries);
   line("tier", stats.by_tier);
-  // Levels in their order, not the alphabet's.
-  std::vector<std::pair<std::string, std::int64_t>> levels;
-  for (int l = 0; l < grader::kLevelCount; ++l) {
-    const std::string name(grader::level_name(static_cast<grader::Level>(l)));
-    if (const auto at = stats.by_level.find(name); at != stats.by_level.end()) levels.emplace_back(name, at->second);
-  }
-  if (const auto at = stats.by_level.find("unrated"); at != stats.by_level.end()) levels.emplace_back("unrated", at->second);
-  line("level", levels);
+  line("level", stats.by_level);
   line("diabolical by te_depth", stats.by_te_depth);
-  line("clues", stats.by_clues);
+  // A clue histogram per geometry: counts, and a bar scaled to the largest.
+  for (const store::GeometryStats& g : stats.by_geometry) {
+    out += fmt::format("clues, {}:\n", g.name);
+    std::int64_t most = 0;
+    for (const auto& [clues, count] : g.by_clues) most = std::max(most, count);
+    for (const auto& [clues, count] : g.by_clues) {
+      const auto bar = static_cast<std::size_t>((count * 40 + most - 1) / most);
+      out += fmt::format("  {:>3} {:>8} {}\n", clues, count, std::string(bar, '#'));
+    }
+  }
   const auto runs = store.runs();
   if (!runs.empty()) out += "runs:\n";
   for (const store::Run& run : runs) {

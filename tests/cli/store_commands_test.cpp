@@ -35,10 +35,46 @@ TEST(ImportCommand, StoresACollectionOnceHoweverOftenItIsImported) {
   EXPECT_EQ(stored(db), 1464);
   const auto stats = run_command(sudoforge("stats --check --db " + db));
   EXPECT_NE(stats.out.find("1465 sightings"), std::string::npos) << stats.out;
-  EXPECT_NE(stats.out.find("tier: diabolical 1361; twins 103"), std::string::npos) << stats.out;
+  EXPECT_NE(stats.out.find("tier: twins 103; diabolical 1361"), std::string::npos) << stats.out;
   EXPECT_NE(stats.out.find("1 import done"), std::string::npos) << stats.out;
   EXPECT_NE(stats.out.find("2 import done"), std::string::npos) << stats.out;
   EXPECT_NE(stats.out.find("integrity_check: ok"), std::string::npos) << stats.out;
+}
+
+// Geometries by size (4x4 before 9x9 before 12x12, not the alphabet's order), tiers
+// and levels easiest first, and a clue histogram for each geometry.
+TEST(StatsCommand, ListsGeometriesBySizeTiersByDifficultyAndCluesPerGeometry) {
+  const std::string db = fresh_db("stats_order.db");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 3 --size 12 --seed 2 --db " + db)).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 6 --size 4 --seed 2 --db " + db)).exit_code, 0);
+  const auto stats = run_command(sudoforge("stats --db " + db));
+  ASSERT_EQ(stats.exit_code, 0) << stats.err;
+  EXPECT_NE(stats.out.find("geometry: 4x4 6; 9x9 94; 12x12 (3x4 boxes) 3\n"), std::string::npos) << stats.out;
+  const auto at = [&](const std::string& text) { return stats.out.find(text); };
+  ASSERT_NE(at("tier: singles"), std::string::npos) << stats.out;
+  const std::size_t twins = at("twins "), diabolical = at("diabolical ");
+  EXPECT_LT(twins, diabolical) << stats.out;
+  const std::size_t easy = at(" easy "), extreme = at(" extreme ");
+  ASSERT_NE(easy, std::string::npos) << stats.out;
+  EXPECT_LT(easy, extreme) << stats.out;
+  // One histogram per geometry, in the same order; top95 has 94 distinct puzzles.
+  const std::size_t small = at("clues, 4x4:\n"), classic = at("clues, 9x9:\n"), big = at("clues, 12x12 (3x4 boxes):\n");
+  ASSERT_NE(small, std::string::npos) << stats.out;
+  EXPECT_LT(small, classic);
+  EXPECT_LT(classic, big);
+  long counted = 0;
+  std::istringstream lines(stats.out.substr(classic, big - classic));
+  std::string line;
+  std::getline(lines, line);  // the title
+  while (std::getline(lines, line)) {
+    int clues = 0;
+    long count = 0;
+    std::istringstream(line) >> clues >> count;
+    EXPECT_GE(clues, 17) << line;
+    counted += count;
+  }
+  EXPECT_EQ(counted, 94);
 }
 
 TEST(ImportCommand, StoresTransformedCopiesAsTheSamePuzzles) {

@@ -1,4 +1,7 @@
+#include <algorithm>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "impl.hpp"
@@ -150,19 +153,40 @@ Stats Store::stats() {
   };
   stats.puzzles = scalar("SELECT count(*) FROM puzzles");
   stats.sources = scalar("SELECT count(*) FROM sources");
-  sqlite::Statement geometry(db, "SELECT box, variant, count(*) FROM puzzles GROUP BY box, variant");
+  // Geometries in order of size, box rows, variant; each with its clue counts.
+  std::vector<std::pair<engine::Geometry, GeometryStats>> geometries;
+  sqlite::Statement geometry(db, "SELECT box, variant, clues, count(*) FROM puzzles GROUP BY box, variant, clues");
   while (geometry.step()) {
     const auto variant = geometry.text(1) == "diagonal" ? engine::Variant::Diagonal : engine::Variant::Classic;
-    stats.by_geometry[engine::Geometry::parse_box(geometry.text(0), variant).name()] = geometry.integer(2);
+    const engine::Geometry g = engine::Geometry::parse_box(geometry.text(0), variant);
+    const auto at = std::find_if(geometries.begin(), geometries.end(), [&](const auto& e) { return e.first == g; });
+    GeometryStats& entry = at != geometries.end() ? at->second : geometries.emplace_back(g, GeometryStats{g.name(), 0, {}}).second;
+    entry.puzzles += geometry.integer(3);
+    entry.by_clues[static_cast<int>(geometry.integer(2))] += geometry.integer(3);
   }
-  sqlite::Statement tier(db, "SELECT tier, count(*) FROM puzzles GROUP BY tier");
-  while (tier.step()) stats.by_tier[tier.text(0)] = tier.integer(1);
-  sqlite::Statement level(db, "SELECT coalesce(level, 'unrated'), count(*) FROM puzzles GROUP BY level");
-  while (level.step()) stats.by_level[level.text(0)] = level.integer(1);
+  const auto order = [](const engine::Geometry& g) {
+    return std::make_tuple(g.size(), g.box_rows(), g.variant() == engine::Variant::Diagonal);
+  };
+  std::sort(geometries.begin(), geometries.end(), [&](const auto& a, const auto& b) { return order(a.first) < order(b.first); });
+  for (auto& [g, entry] : geometries) stats.by_geometry.push_back(std::move(entry));
+  // Tiers and levels easiest first (the enums' order); anything else after them.
+  const auto ranked = [&](const char* sql, const auto& rank) {
+    std::vector<std::pair<std::string, std::int64_t>> counts;
+    sqlite::Statement select(db, sql);
+    while (select.step()) counts.emplace_back(select.text(0), select.integer(1));
+    std::stable_sort(counts.begin(), counts.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+    return counts;
+  };
+  stats.by_tier = ranked("SELECT tier, count(*) FROM puzzles GROUP BY tier", [](const std::string& name) {
+    const auto tier = grader::parse_tier(name);
+    return tier ? static_cast<int>(*tier) : static_cast<int>(grader::Tier::Diabolical) + 1;
+  });
+  stats.by_level = ranked("SELECT coalesce(level, 'unrated'), count(*) FROM puzzles GROUP BY level", [](const std::string& name) {
+    const auto level = grader::parse_level(name);
+    return level ? static_cast<int>(*level) : grader::kLevelCount;
+  });
   sqlite::Statement depth(db, "SELECT te_depth, count(*) FROM puzzles WHERE tier = 'diabolical' GROUP BY te_depth");
   while (depth.step()) stats.by_te_depth[static_cast<int>(depth.integer(0))] = depth.integer(1);
-  sqlite::Statement clues(db, "SELECT clues, count(*) FROM puzzles GROUP BY clues");
-  while (clues.step()) stats.by_clues[static_cast<int>(clues.integer(0))] = clues.integer(1);
   return stats;
 }
 

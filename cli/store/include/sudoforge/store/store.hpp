@@ -105,14 +105,22 @@ struct Selection {
   std::uint64_t seed = 0;   // for Order::Random: same seed, same order
 };
 
+// One geometry's puzzles and their clue counts.
+struct GeometryStats {
+  std::string name;                         // "9x9", "12x12 (3x4 boxes)", "9x9 diagonal" ...
+  std::int64_t puzzles = 0;
+  std::map<int, std::int64_t> by_clues;     // clues -> puzzles
+};
+
+// Counts for `stats`, each list in a reader's order: geometries by size, then box
+// shape (more rows last), classic before diagonal; tiers and levels easiest first.
 struct Stats {
   std::int64_t puzzles = 0;
   std::int64_t sources = 0;
-  std::map<std::string, std::int64_t> by_geometry;  // "9x9" ...
-  std::map<std::string, std::int64_t> by_tier;      // "singles" ...
-  std::map<std::string, std::int64_t> by_level;     // "easy" ...; "unrated" for rows not upgraded
-  std::map<int, std::int64_t> by_te_depth;          // diabolical only
-  std::map<int, std::int64_t> by_clues;
+  std::vector<GeometryStats> by_geometry;
+  std::vector<std::pair<std::string, std::int64_t>> by_tier;   // "singles" ...
+  std::vector<std::pair<std::string, std::int64_t>> by_level;  // "easy" ...; "unrated" last, for rows not upgraded
+  std::map<int, std::int64_t> by_te_depth;                     // diabolical only
 };
 
 struct MergeCounts {
