@@ -71,6 +71,9 @@ nlohmann::json request_json(const Request& request) {
       {"max_te_depth", request.max_te_depth},
       {"shard", request.shards > 1 ? nlohmann::json(std::to_string(request.shard) + "/" + std::to_string(request.shards))
                                    : nlohmann::json(nullptr)}};
+  // Only when asked for: the parameters of runs without it stay what they were.
+  if (request.score_min) json["score_min"] = *request.score_min;
+  if (request.score_max) json["score_max"] = *request.score_max;
   // Only when asked for, so that runs made before --give-up keep their parameters.
   if (request.give_up > 0) json["give_up"] = request.give_up;
   if (request.mining) {  // likewise: runs made before mining keep theirs
@@ -125,6 +128,8 @@ Request request_from_json(const nlohmann::json& json) {
   // Runs made before ratings have no rating range.
   if (json.contains("rating_min") && !json.at("rating_min").is_null()) request.rating_min = json.at("rating_min").get<int>();
   if (json.contains("rating_max") && !json.at("rating_max").is_null()) request.rating_max = json.at("rating_max").get<int>();
+  if (json.contains("score_min")) request.score_min = json.at("score_min").get<int>();
+  if (json.contains("score_max")) request.score_max = json.at("score_max").get<int>();
   request.clues_min = json.at("clues_min").get<int>();
   request.clues_max = json.at("clues_max").get<int>();
   request.symmetry = engine::parse_symmetry(json.at("symmetry").get<std::string>()).value_or(engine::Symmetry::None);
@@ -231,6 +236,7 @@ Request request_from(const GenerateOptions& options) {
     }
   }
   parse_rating_range(options.rating, "--rating", request.rating_min, request.rating_max);
+  parse_range(options.score, "--score", request.score_min, request.score_max);
   std::optional<int> low;
   std::optional<int> high;
   if (!options.clues.empty()) {
@@ -301,7 +307,8 @@ std::string out_record(std::uint64_t seed, std::uint64_t index, const generator:
 // gets those it lacks from `record_of` (the record of items[i]: a candidate depends
 // only on the seed and its index, so it is made again; a mined one is read back from
 // the database); new records are appended after. A file that holds
-// anything else is refused, never overwritten.
+// anything else is refused, never overwritten. (Bare puzzles, --format line, carry no
+// source: each kept line is checked against the puzzle made again.)
 Output resume_out(const std::string& path, RecordFormat format, std::uint64_t seed,
                   const std::vector<std::int64_t>& items, const std::function<std::string(std::size_t)>& record_of) {
   std::string text;
@@ -318,11 +325,19 @@ Output resume_out(const std::string& path, RecordFormat format, std::uint64_t se
   if (!text.empty()) {
     if (!text.starts_with(header)) {
       throw CliError("cannot resume into '" + path + "': it does not start with the header of " +
-                     std::string(format == RecordFormat::Csv ? "CSV" : "JSONL") + " records: give another --out file");
+                     "CSV records: give another --out file");
     }
     keep = header.size();
     for (std::size_t end = 0; kept < items.size() && (end = text.find('\n', keep)) != std::string::npos; ++kept) {
       const std::string_view line(text.data() + keep, end - keep);
+      if (format == RecordFormat::Line) {  // bare puzzles name no source: each must be the one made there
+        if (std::string(line) + "\n" != record_of(kept)) {
+          throw CliError(fmt::format("cannot resume into '{}': its line {} is not the puzzle this run made there: "
+                                     "give another --out file", path, kept + 1));
+        }
+        keep = end + 1;
+        continue;
+      }
       const std::string source = fmt::format("seed {} #{}", seed, items[kept]);
       const auto at = line.find(source);
       const std::size_t after = at + source.size();
@@ -354,6 +369,7 @@ void setup_generate(CLI::App& app, int& exit_code) {
   command->add_option("--mix", options->mix,
                       "Shares of each tier or level, e.g. singles=50,twins=30,diabolical=20 or easy=40,hard=60");
   command->add_option("--rating", options->rating, "Rating range MIN:MAX on Sudoku Explainer's scale, e.g. 7.1: or 4:6.5");
+  command->add_option("--score", options->score, "Score range MIN:MAX, as list selects (either side may be left out)");
   command->add_option("--te-depth", options->te_depth, "Diabolical puzzles of exactly this trial-and-error depth");
   command->add_option("--clues", options->clues, "Clue range MIN:MAX (either side may be left out)");
   command->add_option("--symmetry", options->symmetry, "none, rot180, rot90, mirror or diagonal")
@@ -366,8 +382,8 @@ void setup_generate(CLI::App& app, int& exit_code) {
   add_database_option(*command, options->db);
   command->add_flag("--no-db", options->no_db, "Do not store (use with --out)");
   command->add_option("--out", options->out, "Also write the puzzles' records to FILE ('-': stdout)");
-  command->add_option("--format", options->format, "Records for --out: csv or jsonl")
-      ->check(CLI::IsMember({"csv", "jsonl"}))
+  command->add_option("--format", options->format, "Records for --out: csv, jsonl, or line (one puzzle per line)")
+      ->check(CLI::IsMember({"csv", "jsonl", "line"}))
       ->capture_default_str();
   command->add_flag("-q,--quiet", options->quiet, "No progress line and no summary on stderr");
   command->add_option("--resume", options->resume, "Finish the interrupted run with this id")->check(whole_number(1));

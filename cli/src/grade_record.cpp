@@ -85,6 +85,7 @@ void append_csv(std::string& line, std::string_view field) {
 std::optional<RecordFormat> parse_record_format(std::string_view name) {
   if (name == "csv") return RecordFormat::Csv;
   if (name == "jsonl") return RecordFormat::Jsonl;
+  if (name == "line") return RecordFormat::Line;
   return std::nullopt;
 }
 
@@ -105,6 +106,11 @@ std::string format_record(const GradeRecord& record, RecordFormat format) {
 }
 
 void append_record(std::string& out, const GradeRecord& record, RecordFormat format) {
+  if (format == RecordFormat::Line) {
+    out += record.puzzle;
+    out += '\n';
+    return;
+  }
   std::array<char, engine::kMaxCells> solution_text;
   std::string_view solution;
   if (record.grade.status == grader::Status::Unique) {

@@ -25,15 +25,11 @@ int run_list(const ListOptions& options) {
   const store::Selection selection = resolve_selection(options.selection);
   store::Store store(options.db, store::Store::Access::ReadOnly);
   note_unrated(store);
-  const auto format = parse_record_format(options.format);  // nullopt: line
+  const RecordFormat format = *parse_record_format(options.format);
   Output& out = Output::standard();
-  if (format) out.write(record_header(*format));
+  out.write(record_header(format));
   store.select(selection, [&](const store::StoredPuzzle& stored) {
-    const std::string line = format ? format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle),
-                                                                stored.grade, stored.rated},
-                                                    *format)
-                                    : engine::to_line(stored.puzzle) + "\n";
-    out.write(line);
+    out.write(format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated}, format));
   });
   return kExitOk;
 }

@@ -13,6 +13,8 @@ namespace sudoforge::cli {
 namespace {
 
 // "MIN:MAX", "MIN:", ":MAX" or "N" (both ends). Throws CliError naming the option.
+}  // namespace
+
 void parse_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
   if (text.empty()) return;
   const auto number = [&](std::string_view part, std::optional<int>& value) {
@@ -32,8 +34,6 @@ void parse_range(const std::string& text, const char* option, std::optional<int>
     throw CliError(std::string(option) + " '" + text + "' is not a range MIN:MAX of whole numbers");
   }
 }
-
-}  // namespace
 
 void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
   if (text.empty()) return;

@@ -57,6 +57,8 @@ Target Request::target() const {
   target.te_depth = te_depth;
   target.rating_min = rating_min;
   target.rating_max = rating_max;
+  target.score_min = score_min;
+  target.score_max = score_max;
   target.clues_min = clues_min;
   target.clues_max = clues_max;
   return target;
@@ -69,6 +71,11 @@ std::optional<std::string> Request::impossible() const {
   if (te_depth && *te_depth > max_te_depth) {
     return fmt::format("--te-depth {} is deeper than the grader looks (--max-te-depth {}, at most 8)", *te_depth,
                        max_te_depth);
+  }
+  if (!target().can_score()) {
+    return fmt::format("--score {}:{} holds no score of what is asked (singles score 1000-1999, twins 2000-2999, "
+                       "diabolical 3000 and up, 1000 more per te_depth above 1)",
+                       score_min ? std::to_string(*score_min) : "", score_max ? std::to_string(*score_max) : "");
   }
   if (clues_min > geometry.cell_count() || clues_max < 1) {
     return fmt::format("--clues {}:{}: a puzzle of {} has 1 to {} clues", clues_min, clues_max, geometry.name(),

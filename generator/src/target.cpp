@@ -22,6 +22,14 @@ std::pair<double, double> score_interval(const Target& target) {
   return {0, 1e9};
 }
 
+// The same, narrowed to the score range asked for.
+std::pair<double, double> wanted_scores(const Target& target) {
+  auto [low, high] = score_interval(target);
+  if (target.score_min) low = std::max(low, static_cast<double>(*target.score_min));
+  if (target.score_max) high = std::min(high, static_cast<double>(*target.score_max));
+  return {low, high};
+}
+
 // The ratings (tenths) a target's level and rating range allow.
 std::pair<int, int> rating_interval(const Target& target) {
   int low = target.rating_min.value_or(0);
@@ -45,17 +53,24 @@ bool Target::accepts_unrated(const grader::Grade& grade) const {
   return grade.clues >= clues_min && grade.clues <= clues_max;
 }
 
+bool Target::can_score() const {
+  const auto [low, high] = wanted_scores(*this);
+  return low <= high;
+}
+
 bool Target::accepts(const grader::Grade& grade) const {
   if (!accepts_unrated(grade)) return false;
   if (level && grade.level != *level) return false;
   if (rating_min && grade.rating < *rating_min) return false;
-  return !rating_max || grade.rating <= *rating_max;
+  if (rating_max && grade.rating > *rating_max) return false;
+  if (score_min && grade.score < *score_min) return false;
+  return !score_max || grade.score <= *score_max;
 }
 
 double Target::distance(const grader::Grade& grade) const {
   if (grade.status != grader::Status::Unique) return 1e12;
   if (accepts(grade)) return 0;
-  const auto [low, high] = score_interval(*this);
+  const auto [low, high] = wanted_scores(*this);
   const double score = grade.score;
   double distance = 0;
   if (score < low) {

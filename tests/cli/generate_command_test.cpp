@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <random>
 #include <sstream>
@@ -346,6 +347,99 @@ TEST(GenerateCommand, GivesUpOnARequestTooRareToMeet) {
   EXPECT_EQ(four.exit_code, 1);
   EXPECT_NE(four.err.find("gave up: none accepted in the last 20000 candidates"), std::string::npos) << four.err;
 }
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// --format line: the puzzles of the CSV records, one per line, nothing else.
+TEST(GenerateCommand, WritesBarePuzzlesWithFormatLine) {
+  const std::string args = "generate -q --count 12 --seed 8 --no-db --out -";
+  const auto csv = run_command(sudoforge(args));
+  const auto line = run_command(sudoforge(args + " --format line"));
+  ASSERT_EQ(line.exit_code, 0) << line.err;
+  std::vector<std::string> expected;
+  for (const auto& row : csv_rows(csv.out)) expected.push_back(row[1]);
+  EXPECT_EQ(lines_of(line.out), expected);
+  ASSERT_EQ(expected.size(), 12U);
+}
+
+// An unfinished run (a cap on candidates) resumed into the same --format line file
+// ends with exactly the lines of a straight run; a file whose lines are not this
+// run's puzzles is refused, never overwritten.
+TEST(GenerateCommand, ResumesIntoABarePuzzleFileAndRefusesAForeignOne) {
+  const std::string db = fresh_db("resume_line.db");
+  const std::string out = testing::TempDir() + "resume_line.txt";
+  std::filesystem::remove(out);
+  const std::string args = "generate -q --count 40 --tier twins --seed 4 --db " + db + " --out " + out + " --format line";
+  const auto capped = run_command(sudoforge(args + " --max-candidates 60"));
+  EXPECT_EQ(capped.exit_code, 1) << capped.err;  // incomplete
+  const std::size_t first = lines_of(read_text(out)).size();
+  ASSERT_GT(first, 0U);
+  ASSERT_LT(first, 40U);
+  const auto resumed = run_command(sudoforge(args));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto straight = run_command(sudoforge("generate -q --count 40 --tier twins --seed 4 --no-db --out - --format line"));
+  EXPECT_EQ(read_text(out), straight.out);
+
+  const std::string db2 = fresh_db("resume_line_foreign.db");
+  const std::string args2 = "generate -q --count 40 --tier twins --seed 4 --db " + db2 + " --out " + out + " --format line";
+  ASSERT_EQ(run_command(sudoforge(args2 + " --max-candidates 60")).exit_code, 1);
+  std::string text = read_text(out);
+  text[0] = text[0] == '.' ? '1' : '.';  // the first puzzle is no longer the one made
+  std::ofstream(out, std::ios::trunc) << text;
+  const auto refused = run_command(sudoforge(args2));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("cannot resume into '" + out + "': its line 1 is not the puzzle this run made there"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(read_text(out), text);  // left as it was
+}
+
+// Resuming into a CSV file that is not this run's records is refused, never overwritten.
+TEST(GenerateCommand, RefusesToResumeIntoAFileOfOtherRecords) {
+  const std::string db = fresh_db("resume_foreign_csv.db");
+  const std::string out = testing::TempDir() + "resume_foreign.csv";
+  const std::string args = "generate -q --count 40 --tier twins --seed 4 --db " + db + " --out " + out;
+  ASSERT_EQ(run_command(sudoforge(args + " --max-candidates 60")).exit_code, 1);
+  const std::string records = read_text(out);
+  const std::string header = records.substr(0, records.find('\n') + 1);
+  std::ofstream(out, std::ios::trunc) << "puzzle\n" << records.substr(header.size());
+  const auto headless = run_command(sudoforge(args));
+  EXPECT_EQ(headless.exit_code, 2);
+  EXPECT_NE(headless.err.find("cannot resume into '" + out + "': it does not start with the header of CSV records"),
+            std::string::npos)
+      << headless.err;
+  std::ofstream(out, std::ios::trunc) << header << "seed 5 #0,1.2\n";
+  const auto foreign = run_command(sudoforge(args));
+  EXPECT_EQ(foreign.exit_code, 2);
+  EXPECT_NE(foreign.err.find("its record 1 is not 'seed 4 #"), std::string::npos) << foreign.err;
+  EXPECT_EQ(read_text(out), header + "seed 5 #0,1.2\n");
+}
+
+// --score selects as list does: every puzzle within the range; a range no tier asked
+// for can reach is refused up front.
+TEST(GenerateCommand, MeetsAScoreRangeAndRefusesOneItCannot) {
+  const auto made = run_command(sudoforge("generate -q --count 10 --seed 6 --score 3300:3500 --no-db --out -"));
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const auto rows = csv_rows(made.out);
+  ASSERT_EQ(rows.size(), 10U);
+  for (const auto& row : rows) {
+    const int score = std::stoi(row[6]);
+    EXPECT_GE(score, 3300) << row[1];
+    EXPECT_LE(score, 3500) << row[1];
+  }
+  const auto none = run_command(sudoforge("generate --count 5 --tier singles --score 2500: --no-db --out -"));
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_NE(none.err.find("--score 2500: holds no score of what is asked"), std::string::npos) << none.err;
+  const auto bad = run_command(sudoforge("generate --count 5 --score 3000:x --no-db --out -"));
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--score '3000:x' is not a range MIN:MAX of whole numbers"), std::string::npos) << bad.err;
+}
+
 
 }  // namespace
 }  // namespace sudoforge

@@ -23,6 +23,7 @@ struct GenerateOptions {
   std::string mix;       // e.g. singles=50,twins=30,diabolical=20 or easy=40,hard=60 (shares of count)
   std::optional<int> te_depth;
   std::string rating;    // MIN:MAX on the ER scale
+  std::string score;     // MIN:MAX
   std::string clues;     // MIN:MAX
   std::string symmetry = "none";
   GeometryOptions geometry;

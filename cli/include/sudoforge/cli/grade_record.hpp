@@ -17,9 +17,9 @@
 
 namespace sudoforge::cli {
 
-enum class RecordFormat { Csv, Jsonl };
+enum class RecordFormat { Csv, Jsonl, Line };  // Line: the puzzle alone, one per line
 
-// "csv" or "jsonl"; nullopt otherwise.
+// "csv", "jsonl" or "line"; nullopt otherwise.
 std::optional<RecordFormat> parse_record_format(std::string_view name);
 
 // What one record shows; it refers to the caller's values (build it in the call).
@@ -30,7 +30,7 @@ struct GradeRecord {
   bool rated = true;  // false: the grade has no human rating (a row stored before ratings); its fields stay empty
 };
 
-// The CSV header line (with '\n'); empty for JSON lines.
+// The CSV header line (with '\n'); empty for JSON lines and bare puzzles.
 std::string record_header(RecordFormat format);
 // One record as a line (with '\n').
 std::string format_record(const GradeRecord& record, RecordFormat format);

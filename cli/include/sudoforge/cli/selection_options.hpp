@@ -38,6 +38,10 @@ void add_selection_options(CLI::App& command, SelectionOptions& options, const s
 // Throws CliError for malformed ranges.
 store::Selection resolve_selection(const SelectionOptions& options);
 
+// "MIN:MAX", "MIN:", ":MAX" or "N" of whole numbers. Throws CliError naming `option`
+// for anything else.
+void parse_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high);
+
 // "MIN:MAX", "MIN:", ":MAX" or "R" of ratings with at most one decimal, into
 // tenths. Throws CliError naming `option` for anything else.
 void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high);

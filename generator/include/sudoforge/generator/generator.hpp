@@ -26,12 +26,16 @@ struct Target {
   std::optional<grader::Level> level;
   std::optional<int> rating_min;  // tenths
   std::optional<int> rating_max;
+  std::optional<int> score_min;  // the score is built on the rating
+  std::optional<int> score_max;
 
-  // Whether the target asks anything of the human rating (level or rating).
-  bool wants_rating() const { return level || rating_min || rating_max; }
+  // Whether the target asks anything of the human rating (level, rating or score).
+  bool wants_rating() const { return level || rating_min || rating_max || score_min || score_max; }
   // Whether a graded (unique) puzzle meets what the target asks of tier, te_depth
   // and clues: all of it for a grade without the human rating.
   bool accepts_unrated(const grader::Grade& grade) const;
+  // Whether any score meets both the tier or te_depth asked for and the score range.
+  bool can_score() const;
   // Whether a graded and rated (unique) puzzle meets the whole target.
   bool accepts(const grader::Grade& grade) const;
   // How far a grade is from the target: 0 when accepted, larger when farther. The

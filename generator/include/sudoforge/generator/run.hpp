@@ -34,6 +34,8 @@ struct Request {
   std::optional<int> te_depth;
   std::optional<int> rating_min;  // tenths
   std::optional<int> rating_max;
+  std::optional<int> score_min;   // grader::Grade::score, as list selects it
+  std::optional<int> score_max;
   int clues_min = 0;
   int clues_max = engine::kMaxCells;
   engine::Symmetry symmetry = engine::Symmetry::None;
