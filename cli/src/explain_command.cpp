@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <charconv>
+#include <optional>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -14,6 +16,7 @@
 #include "sudoforge/engine/units.hpp"
 #include "sudoforge/grader/explain.hpp"
 #include "sudoforge/grader/grade.hpp"
+#include "sudoforge/store/store.hpp"
 
 namespace sudoforge::cli {
 
@@ -35,13 +38,43 @@ std::string indent(const std::string& block) {
 void setup_explain(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ExplainOptions>();
   CLI::App* command = app.add_subcommand("explain", "Show the solving path of one puzzle, step by step");
-  command->add_option("puzzle", options->puzzle, "The puzzle, as one line ('-': read one puzzle from stdin)")
+  command->add_option("puzzle", options->puzzle,
+                      "The puzzle, as one line ('-': read one puzzle from stdin); with --db, the id of a stored puzzle "
+                      "(as list and books show it)")
       ->required();
   add_geometry_options(*command, options->geometry);
+  command->add_option("--db", options->db, "Explain the puzzle of this database with the id given (its own geometry)");
   command->callback([options, &exit_code] { exit_code = run_explain(*options); });
 }
 
+namespace {
+
+int explain(const engine::Grid& puzzle);
+
+// The puzzle stored under id `text` in `db`.
+store::StoredPuzzle stored_puzzle(const std::string& db, const std::string& text) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size() || id < 1) {
+    throw CliError("with --db, explain takes a puzzle's id (a whole number, as list shows it), not '" + text + "'");
+  }
+  store::Store store(db, store::Store::Access::ReadOnly);
+  store::Selection selection;
+  selection.id = id;
+  std::optional<store::StoredPuzzle> found;
+  store.select(selection, [&](const store::StoredPuzzle& stored) { found = stored; });
+  if (!found) throw CliError(fmt::format("database '{}' holds no puzzle with id {}", db, id));
+  return *found;
+}
+
+}  // namespace
+
 int run_explain(const ExplainOptions& options) {
+  if (options.db) {
+    const store::StoredPuzzle stored = stored_puzzle(*options.db, options.puzzle);
+    Output::standard().write(fmt::format("id {} in {} (first seen: {})\n", stored.id, *options.db, stored.source));
+    return explain(stored.puzzle);
+  }
   const engine::Geometry geometry = resolve_geometry(options.geometry);
   std::string text = options.puzzle;
   if (text == "-") {  // one puzzle: a bounded read, so that an endless stream is refused, not swallowed
@@ -58,9 +91,18 @@ int run_explain(const ExplainOptions& options) {
   try {
     puzzle = engine::parse_puzzle(text, geometry);
   } catch (const engine::ParseError& error) {
-    throw CliError("cannot read the puzzle: " + error.reason(), kExitRejected);
+    const bool digits = !text.empty() && text.size() < 16 && text.find_first_not_of("0123456789") == std::string::npos;
+    throw CliError("cannot read the puzzle: " + error.reason() + (digits ? " (to explain a stored puzzle by its id, give --db)" : ""),
+                   kExitRejected);
   }
+  return explain(puzzle);
+}
 
+namespace {
+
+// The solving path of a puzzle, written to standard output; the exit code.
+int explain(const engine::Grid& puzzle) {
+  const engine::Geometry& geometry = puzzle.geometry();
   grader::Grader grader(geometry);
   grader::GradeOptions grade_options;
   grade_options.record_steps = true;
@@ -102,5 +144,7 @@ int run_explain(const ExplainOptions& options) {
   Output::standard().write(out);
   return kExitOk;
 }
+
+}  // namespace
 
 }  // namespace sudoforge::cli

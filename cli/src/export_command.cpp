@@ -128,9 +128,10 @@ int run_export(const ExportOptions& options) {
   }
   for (const auto& [path, format] : {std::pair{options.csv, RecordFormat::Csv}, std::pair{options.jsonl, RecordFormat::Jsonl}}) {
     if (path.empty()) continue;
-    std::string text = record_header(format);
+    std::string text = record_header(format, true);
     for (const auto& stored : selected) {
-      text += format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade}, format);
+      text += format_record(
+          GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format);
     }
     write_file(path, text);
   }

@@ -89,14 +89,14 @@ std::optional<RecordFormat> parse_record_format(std::string_view name) {
   return std::nullopt;
 }
 
-std::string record_header(RecordFormat format) {
+std::string record_header(RecordFormat format, bool stored) {
   if (format != RecordFormat::Csv) return {};
   std::string line;
   for (const char* field : kFields) {
     if (!line.empty()) line += ',';
     line += field;
   }
-  return line + "\n";
+  return line + (stored ? ",id\n" : "\n");
 }
 
 std::string format_record(const GradeRecord& record, RecordFormat format) {
@@ -139,6 +139,11 @@ void append_record(std::string& out, const GradeRecord& record, RecordFormat for
         out.append(digits.data(), digits.size());
       }
     }
+    if (record.id) {
+      const fmt::format_int digits(*record.id);
+      out += ',';
+      out.append(digits.data(), digits.size());
+    }
     out += '\n';
     return;
   }
@@ -159,6 +164,7 @@ void append_record(std::string& out, const GradeRecord& record, RecordFormat for
     }
     if (const auto* number = std::get_if<std::int64_t>(&values[i])) field = *number;
   }
+  if (record.id) json["id"] = *record.id;
   // File names need not be UTF-8: replace what is not, rather than fail.
   out += json_text(json);
   out += '\n';

@@ -27,9 +27,10 @@ int run_list(const ListOptions& options) {
   note_unrated(store);
   const RecordFormat format = *parse_record_format(options.format);
   Output& out = Output::standard();
-  out.write(record_header(format));
+  out.write(record_header(format, true));
   store.select(selection, [&](const store::StoredPuzzle& stored) {
-    out.write(format_record(GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated}, format));
+    out.write(format_record(
+        GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format));
   });
   return kExitOk;
 }

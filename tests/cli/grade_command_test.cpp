@@ -302,9 +302,46 @@ TEST(ExplainCommand, RefusesPuzzlesWithoutOneSolutionAndBadText) {
   const auto several = run_command(sudoforge("explain " + std::string(81, '.')));
   EXPECT_EQ(several.exit_code, 1);
   EXPECT_NE(several.out.find("status: multiple: more than one solution"), std::string::npos) << several.out;
-  const auto bad = run_command(sudoforge("explain 12345"));
+  const auto bad = run_command(sudoforge("explain 1.345"));
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(bad.err, "sudoforge: cannot read the puzzle: wrong length: 5 cells, expected 81 for 9x9\n");
+  // A number is more likely an id than a puzzle: say how to explain one.
+  const auto id = run_command(sudoforge("explain 12345"));
+  EXPECT_EQ(id.exit_code, 1);
+  EXPECT_EQ(id.err, "sudoforge: cannot read the puzzle: wrong length: 5 cells, expected 81 for 9x9 (to explain a "
+                    "stored puzzle by its id, give --db)\n");
+}
+
+// explain ID --db: the stored puzzle, in its own geometry, explained exactly as its
+// text would be; list's records end with that id.
+TEST(ExplainCommand, ExplainsAStoredPuzzleByTheIdListShows) {
+  const std::string db = test::fresh_db("explain_id.db");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 3 --size 6 --seed 1 --db " + db)).exit_code, 0);
+  const auto listed = run_command(sudoforge("list --size 6 --limit 1 --db " + db));
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  EXPECT_TRUE(listed.out.starts_with("source,puzzle,") && listed.out.find(",solution,id\n") != std::string::npos)
+      << listed.out;
+  const auto rows = test::csv_rows(listed.out);
+  ASSERT_EQ(rows.size(), 1U);
+  const std::string id = rows[0].back();
+  EXPECT_EQ(id, "95");  // top95 holds 94 distinct puzzles: the 6x6 ones come after
+  const auto by_id = run_command(sudoforge("explain " + id + " --db " + db));
+  ASSERT_EQ(by_id.exit_code, 0) << by_id.err;
+  const auto by_text = run_command(sudoforge("explain --size 6 " + rows[0][1]));
+  ASSERT_EQ(by_text.exit_code, 0) << by_text.err;
+  EXPECT_EQ(by_id.out, "id 95 in " + db + " (first seen: " + rows[0][0] + ")\n" + by_text.out);
+  const auto json = run_command(sudoforge("list --size 6 --limit 1 --format jsonl --db " + db));
+  EXPECT_EQ(nlohmann::json::parse(json.out)["id"], 95);
+
+  const auto missing = run_command(sudoforge("explain 9999 --db " + db));
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "sudoforge: database '" + db + "' holds no puzzle with id 9999\n");
+  const auto word = run_command(sudoforge("explain first --db " + db));
+  EXPECT_EQ(word.exit_code, 2);
+  EXPECT_EQ(word.err, "sudoforge: with --db, explain takes a puzzle's id (a whole number, as list shows it), not 'first'\n");
+  const auto nowhere = run_command(sudoforge("explain 1 --db " + testing::TempDir() + "no_such.db"));
+  EXPECT_EQ(nowhere.exit_code, 2);
 }
 
 }  // namespace

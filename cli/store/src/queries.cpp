@@ -28,6 +28,7 @@ std::string where_clause(const Selection& s) {
   if (s.clues_max) where += " AND clues <= :clues_max";
   if (s.geometry) where += " AND box = :box AND variant = :variant";
   if (s.run) where += " AND run_id = :run";
+  if (s.id) where += " AND id = :id";
   return where;
 }
 
@@ -47,6 +48,7 @@ void bind_where(sqlite::Statement& statement, const Selection& s) {
     statement.bind(statement.parameter(":variant"), engine::variant_name(s.geometry->variant()));
   }
   if (s.run) statement.bind(statement.parameter(":run"), *s.run);
+  if (s.id) statement.bind(statement.parameter(":id"), *s.id);
 }
 
 }  // namespace

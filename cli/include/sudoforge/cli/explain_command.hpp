@@ -1,6 +1,7 @@
 #pragma once
 // `sudoforge explain PUZZLE`: the solving path of one puzzle, in words.
 
+#include <optional>
 #include <string>
 
 #include "sudoforge/cli/common_options.hpp"
@@ -12,8 +13,9 @@ class App;
 namespace sudoforge::cli {
 
 struct ExplainOptions {
-  std::string puzzle;  // the puzzle text, or "-" to read one puzzle from stdin
+  std::string puzzle;  // the puzzle text, "-" to read one puzzle from stdin, or with `db` a puzzle's id
   GeometryOptions geometry;
+  std::optional<std::string> db;  // the database the id is in (its geometry is the puzzle's)
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

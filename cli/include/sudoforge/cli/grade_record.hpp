@@ -28,10 +28,12 @@ struct GradeRecord {
   std::string_view puzzle;  // one-line text (engine::to_line); empty when the line could not be read
   const grader::Grade& grade;
   bool rated = true;  // false: the grade has no human rating (a row stored before ratings); its fields stay empty
+  std::optional<std::int64_t> id = std::nullopt;  // a stored puzzle's id (list, export): one more field, last
 };
 
-// The CSV header line (with '\n'); empty for JSON lines and bare puzzles.
-std::string record_header(RecordFormat format);
+// The CSV header line (with '\n'); empty for JSON lines and bare puzzles. `stored`:
+// records of stored puzzles, whose last field is their id.
+std::string record_header(RecordFormat format, bool stored = false);
 // One record as a line (with '\n').
 std::string format_record(const GradeRecord& record, RecordFormat format);
 // The same line appended to `out`: for writers of many records.

@@ -99,6 +99,7 @@ struct Selection {
   std::optional<int> clues_min, clues_max;
   std::optional<engine::Geometry> geometry;  // its box shape and variant
   std::optional<std::int64_t> run;           // puzzles first seen in this run
+  std::optional<std::int64_t> id;            // one puzzle, by the id list and books print
   std::optional<std::int64_t> limit;
   enum class Order { Id, Score, Rating, Clues, Random } order = Order::Id;
   bool descending = false;  // largest first (ties by id, descending too)
