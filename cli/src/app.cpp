@@ -14,6 +14,7 @@
 #include "sudoforge/cli/export_command.hpp"
 #include "sudoforge/cli/generate_command.hpp"
 #include "sudoforge/cli/grade_command.hpp"
+#include "sudoforge/cli/manual.hpp"
 #include "sudoforge/cli/store_commands.hpp"
 #include "sudoforge/cli/solve_command.hpp"
 
@@ -83,8 +84,9 @@ std::string suggestion(CLI::App& app, int argc, char** argv) {
 }  // namespace
 
 int run(int argc, char** argv) {
+  static constexpr std::string_view kVersion = "sudoforge 0.1.0";
   CLI::App app{"sudoforge: make, solve and rate Sudoku puzzles in bulk"};
-  app.set_version_flag("--version", "sudoforge 0.1.0");
+  app.set_version_flag("--version", std::string(kVersion));
   app.require_subcommand(1);
   int exit_code = kExitOk;
   setup_solve(app, exit_code);
@@ -97,6 +99,7 @@ int run(int argc, char** argv) {
   setup_merge(app, exit_code);
   setup_upgrade(app, exit_code);
   setup_export(app, exit_code);
+  setup_manual(app, exit_code, kVersion);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
