@@ -114,7 +114,11 @@ int run_export(const ExportOptions& options) {
   if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
 
   try {
-    if (!options.pdf.empty()) book::write_pdf(options.pdf, puzzles, book_options);
+    if (!options.pdf.empty()) {  // "-": standard output, as for every file option
+      Output out = Output::open(options.pdf);
+      book::write_pdf([&](std::string_view bytes) { out.write(bytes); }, options.pdf, puzzles, book_options);
+      out.close();
+    }
     if (!options.pages_png.empty()) book::write_page_images(options.pages_png, puzzles, book_options, 100);
     if (!options.svg.empty()) book::write_puzzle_images(options.svg, puzzles, book::ImageFormat::Svg, options.answers);
     if (!options.png.empty()) book::write_puzzle_images(options.png, puzzles, book::ImageFormat::Png, options.answers);

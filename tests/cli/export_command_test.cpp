@@ -268,7 +268,7 @@ TEST_F(ExportCommand, SaysWhatIsWrong) {
   EXPECT_EQ(empty.err, "sudoforge: no stored puzzle matches the selection in '" + db_ + "'\n");
   const auto unwritable = run_command(sudoforge("export --db " + db_ + " --pdf /nonexistent/dir/book.pdf"));
   EXPECT_EQ(unwritable.exit_code, 2);
-  EXPECT_EQ(unwritable.err, "sudoforge: cannot write '/nonexistent/dir/book.pdf': error while writing to output stream\n");
+  EXPECT_EQ(unwritable.err, "sudoforge: cannot open file '/nonexistent/dir/book.pdf' for writing: No such file or directory\n");
   // A database of an older sudoforge: its puzzles have no rating until upgraded.
   const std::string old = dir_ + "/old.db";
   std::filesystem::copy_file(test::fixture_path("schema_v1.db"), old, std::filesystem::copy_options::overwrite_existing);

@@ -70,6 +70,19 @@ TEST(Messages, ADashIsStandardOutputForExport) {
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), 11);
   EXPECT_FALSE(std::filesystem::exists(folder + "/-"));
+  // The book too: the PDF goes to standard output, whole.
+  const auto pdf = run_command("cd " + folder + " && " + sudoforge("export --pdf - --db " + db));
+  EXPECT_EQ(pdf.exit_code, 0) << pdf.err;
+  EXPECT_TRUE(pdf.out.starts_with("%PDF-")) << pdf.out.substr(0, 20);
+  EXPECT_NE(pdf.out.find("%%EOF"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(folder + "/-"));
+  const std::string file = folder + "/book.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --pdf " + file + " --db " + db)).exit_code, 0);
+  EXPECT_EQ(test::read_file(file), pdf.out);  // the same bytes either way
+  // A full standard output is an error naming it, not a silent half book.
+  const auto full = run_command("sh -c '" + sudoforge("export --pdf - --db " + db) + " > /dev/full'");
+  EXPECT_EQ(full.exit_code, 2);
+  EXPECT_NE(full.err.find("standard output"), std::string::npos) << full.err;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <array>
 
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -243,9 +244,27 @@ void make_directory(const std::string& directory) {
 
 }  // namespace
 
-void write_pdf(const std::string& path, const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
+void write_pdf(const std::function<void(std::string_view)>& write, const std::string& name,
+               const std::vector<BookPuzzle>& puzzles, const BookOptions& options) {
   const PageDimensions size = dimensions(options.page);
-  Surface surface(cairo_pdf_surface_create(path.c_str(), size.width, size.height), cairo_surface_destroy);
+  // cairo is C: what `write` throws is kept here and rethrown once cairo is done.
+  struct Sink {
+    const std::function<void(std::string_view)>* write;
+    std::exception_ptr failure;
+  } sink{&write, nullptr};
+  const cairo_write_func_t to_sink = [](void* closure, const unsigned char* data, unsigned int length) {
+    auto* s = static_cast<Sink*>(closure);
+    if (s->failure) return CAIRO_STATUS_WRITE_ERROR;
+    try {
+      (*s->write)(std::string_view(reinterpret_cast<const char*>(data), length));
+      return CAIRO_STATUS_SUCCESS;
+    } catch (...) {
+      s->failure = std::current_exception();
+      return CAIRO_STATUS_WRITE_ERROR;
+    }
+  };
+  const std::string path = name;  // for the messages below
+  Surface surface(cairo_pdf_surface_create_for_stream(to_sink, &sink, size.width, size.height), cairo_surface_destroy);
   check(cairo_surface_status(surface.get()), "cannot write '" + path + "'");
   cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
   if (!options.author.empty()) cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_AUTHOR, options.author.c_str());
@@ -259,8 +278,11 @@ void write_pdf(const std::string& path, const std::vector<BookPuzzle>& puzzles, 
     draw_page(cr.get(), page, pages, puzzles, options);
     cairo_show_page(cr.get());
   }
+  if (sink.failure) std::rethrow_exception(sink.failure);
   check(cairo_status(cr.get()), "cannot draw '" + path + "'");
+  cr.reset();
   cairo_surface_finish(surface.get());
+  if (sink.failure) std::rethrow_exception(sink.failure);
   check(cairo_surface_status(surface.get()), "cannot write '" + path + "'");
 }
 

@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <string_view>
 #include <vector>
 
@@ -88,8 +90,11 @@ int section_of(const BookPuzzle& puzzle, Sections sections);
 // must already be in book order.
 std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
-// The book as a PDF. Throws BookError when the file cannot be written.
-void write_pdf(const std::string& path, const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+// The book as a PDF, its bytes handed to `write` as cairo makes them (to a file, or
+// standard output); `name` names it in errors. Throws BookError when it cannot be
+// drawn, and rethrows what `write` throws.
+void write_pdf(const std::function<void(std::string_view)>& write, const std::string& name,
+               const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 // Every page as a PNG, `directory`/page-001.png ..., at `dpi`.
 void write_page_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles,
                        const BookOptions& options, double dpi);
