@@ -38,8 +38,8 @@ void add_database_option(CLI::App& command, std::string& path) {
 }
 
 void add_input_format_option(CLI::App& command, std::string& format) {
-  command.add_option("--input-format", format, "Input layout: auto, line, grid (or sdk), csv")
-      ->check(CLI::IsMember({"auto", "line", "grid", "sdk", "csv"}))
+  command.add_option("--input-format", format, "Input layout: auto, line (or sdm), grid (or sdk, ss, kennett), csv; all but csv also read OpenSudoku XML and Tatham game IDs")
+      ->check(CLI::IsMember({"auto", "line", "grid", "sdk", "csv", "sdm", "ss", "kennett"}))
       ->capture_default_str();
 }
 

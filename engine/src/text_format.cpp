@@ -1,5 +1,7 @@
 #include "sudoforge/engine/text_format.hpp"
 
+#include "puzzle_files.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -89,8 +91,8 @@ bool is_csv_header(std::string_view field) {
 
 std::optional<TextFormat> parse_text_format(std::string_view name) {
   if (name == "auto") return TextFormat::Auto;
-  if (name == "line") return TextFormat::Line;
-  if (name == "grid" || name == "sdk") return TextFormat::Grid;
+  if (name == "line" || name == "sdm") return TextFormat::Line;
+  if (name == "grid" || name == "sdk" || name == "ss" || name == "kennett") return TextFormat::Grid;
   if (name == "csv") return TextFormat::Csv;
   return std::nullopt;
 }
@@ -188,7 +190,79 @@ void PuzzleParser::fail(int column, std::string reason) const {
   throw ParseError(source_, line_number_, column, std::move(reason));
 }
 
-void PuzzleParser::emit(ParsedPuzzle puzzle) { results_.push_back(Parsed{std::move(puzzle), std::nullopt}); }
+void PuzzleParser::emit(ParsedPuzzle puzzle) {
+  if (!pending_note_.empty()) {  // a title or headers before it
+    puzzle.note = puzzle.note.empty() ? std::move(pending_note_) : pending_note_ + "; " + puzzle.note;
+    pending_note_.clear();
+  }
+  sdk_headers_.clear();  // headers not followed by [Puzzle] were comments
+  results_.push_back(Parsed{std::move(puzzle), std::nullopt});
+}
+
+// Lines of other programs' layouts: true when the line is taken (a title, a header,
+// a section, markup, an XML game or a game ID), false for the usual layouts.
+bool PuzzleParser::feed_foreign(std::string_view content) {
+  if (const auto title = files::kennett_title(content)) {
+    end_block();
+    pending_note_ = std::string(*title);
+    return true;
+  }
+  if (const auto section = files::sdk_section(content)) {
+    end_block();
+    skipping_section_ = *section != "Puzzle";
+    if (!skipping_section_) {
+      for (const std::string& header : sdk_headers_) pending_note_ += (pending_note_.empty() ? "" : "; ") + header;
+    }
+    sdk_headers_.clear();
+    return true;
+  }
+  if (skipping_section_) return true;  // [State]: the solving progress saved with it, not a puzzle
+  if (content.front() == '#') {
+    if (auto header = files::sdk_header(content)) sdk_headers_.push_back(std::move(*header));
+    return false;  // a comment all the same
+  }
+  if (files::is_markup(content)) {
+    end_block();
+    for (files::XmlGame& game : files::opensudoku_games(content)) {
+      seen_puzzle_line_ = true;
+      try {
+        emit(ParsedPuzzle{parse_cells(game.data, game.column), line_number_, line_number_, std::move(game.note)});
+      } catch (ParseError& error) {
+        results_.push_back(Parsed{std::nullopt, std::move(error)});
+      }
+    }
+    return true;  // markup without a game (<?xml ...?>, <opensudoku>, <name>) holds none
+  }
+  if (files::looks_like_tatham_id(content)) {
+    end_block();
+    seen_puzzle_line_ = true;
+    std::string error;
+    const auto id = files::parse_tatham_id(content, error);
+    if (!id) {
+      emit_error(line_number_, 0, error);
+      return true;
+    }
+    std::optional<Geometry> shape;
+    try {
+      shape.emplace(id->box_rows, id->box_cols, id->diagonal ? Variant::Diagonal : Variant::Classic);
+    } catch (const std::exception& e) {
+      emit_error(line_number_, 0, std::string("a Tatham game ID of a shape sudoforge does not have: ") + e.what());
+      return true;
+    }
+    const Geometry& geometry = *shape;
+    if (geometry != geometry_) {
+      emit_error(line_number_, 0,
+                 "a Tatham game ID of " + geometry.name() + ", not " + geometry_.name() + ": read it with --box " +
+                     std::to_string(id->box_rows) + "x" + std::to_string(id->box_cols) + (id->diagonal ? " --diagonal" : ""));
+      return true;
+    }
+    Grid grid(geometry_);
+    for (std::size_t i = 0; i < id->cells.size(); ++i) grid.set(static_cast<Cell>(i), id->cells[i]);
+    emit(ParsedPuzzle{grid, line_number_, line_number_, {}});
+    return true;
+  }
+  return false;
+}
 
 void PuzzleParser::emit_error(int line, int column, std::string reason, int first_line, int last_line) {
   results_.push_back(Parsed{std::nullopt, ParseError(source_, line, column, std::move(reason), first_line, last_line)});
@@ -298,6 +372,7 @@ void PuzzleParser::feed(std::string_view line) {
     end_block();
     return;
   }
+  if (format_ != TextFormat::Csv && feed_foreign(content)) return;
   if (content.front() == '#') return;  // a comment may sit between a grid's rows
 
   const Kind kind = classify(content);

@@ -16,14 +16,19 @@ namespace sudoforge::engine {
 enum class TextFormat {
   Auto,  // line by line: a grid row (size symbols) starts a grid, a line of cell_count
          // symbols is a one-line puzzle; CSV when the first puzzle line's first field
-         // ends at a comma
+         // ends at a comma. In every layout but CSV, other programs' files read too:
+         // Kennett's "% title" lines, SadMan's .sdk ("#A author" headers, [Puzzle]
+         // sections; a [State] section is not a puzzle), OpenSudoku's XML (<game
+         // data="..."/>), Simon Tatham's game IDs ("3x3:a4_8d2..."); titles and headers
+         // become the next puzzle's note
   Line,  // one puzzle per line, cell_count symbols, optional trailing note
   Grid,  // size lines of size symbols; spaces, '|' and '-'/'+' separator lines
          // are ignored (Norvig's layout; the 9-line SDK layout is the same)
   Csv,   // the puzzle is the first comma-separated field; a header line is skipped
 };
 
-// "auto", "line", "grid" (also "sdk"), "csv"; nullopt for anything else.
+// "auto", "line" (also "sdm"), "grid" (also "sdk", "ss", "kennett"), "csv"; nullopt
+// for anything else.
 std::optional<TextFormat> parse_text_format(std::string_view name);
 std::string_view text_format_name(TextFormat format);
 
@@ -106,6 +111,7 @@ class PuzzleParser {
  private:
   enum class Kind { Line, Csv, Row, Separator };
   Kind classify(std::string_view content);
+  bool feed_foreign(std::string_view content);
   void feed_line_format(std::string_view line, std::size_t start);
   void feed_csv_format(std::string_view line);
   void feed_grid_row(std::string_view line);
@@ -131,6 +137,11 @@ class PuzzleParser {
   // After a bad row: the rest of that grid's rows are skipped into its error.
   int rows_to_skip_ = 0;
   std::optional<ParseError> block_error_;
+  // Other programs' layouts (puzzle_files.hpp): a title or headers waiting for the
+  // next puzzle, and a section that holds no puzzle (SadMan's [State]).
+  std::string pending_note_;
+  std::vector<std::string> sdk_headers_;
+  bool skipping_section_ = false;
 };
 
 // Parses the one puzzle in `text` (any layout PuzzleParser reads). Throws
