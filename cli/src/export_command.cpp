@@ -1,6 +1,8 @@
 #include "sudoforge/cli/export_command.hpp"
 
 #include <CLI/CLI.hpp>
+#include <array>
+#include <tuple>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -52,12 +54,17 @@ void setup_export(CLI::App& app, int& exit_code) {
   command->add_option("--text", options->text, "The puzzles, one per line");
   command->add_option("--csv", options->csv, "The puzzles' records, CSV");
   command->add_option("--jsonl", options->jsonl, "The puzzles' records, JSON lines");
+  command->add_option("--sdm", options->sdm, "The puzzles, one per line (.sdm)");
+  command->add_option("--ss", options->ss, "The puzzles as Simple Sudoku's grids (.ss; 9x9)");
+  command->add_option("--opensudoku", options->opensudoku, "The puzzles as OpenSudoku's XML (9x9)");
+  command->add_option("--tatham", options->tatham, "The puzzles as Simon Tatham's game IDs, one per line");
   command->callback([options, &exit_code] { exit_code = run_export(*options); });
 }
 
 int run_export(const ExportOptions& options) {
   if (options.pdf.empty() && options.svg.empty() && options.png.empty() && options.pages_png.empty() &&
-      options.text.empty() && options.csv.empty() && options.jsonl.empty()) {
+      options.text.empty() && options.csv.empty() && options.jsonl.empty() && options.sdm.empty() &&
+      options.ss.empty() && options.opensudoku.empty() && options.tatham.empty()) {
     throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
   }
   store::Store store(options.db, store::Store::Access::ReadOnly);
@@ -113,6 +120,22 @@ int run_export(const ExportOptions& options) {
   book_options.date = store.last_change();
   if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
 
+  // The files of records and of other programs' layouts; refused before anything is
+  // written if one cannot hold a puzzle.
+  const std::array files = {
+      std::tuple{options.csv, RecordFormat::Csv, "--csv"}, std::tuple{options.jsonl, RecordFormat::Jsonl, "--jsonl"},
+      std::tuple{options.sdm, RecordFormat::Sdm, "--sdm"}, std::tuple{options.ss, RecordFormat::Ss, "--ss"},
+      std::tuple{options.opensudoku, RecordFormat::OpenSudoku, "--opensudoku"},
+      std::tuple{options.tatham, RecordFormat::Tatham, "--tatham"}};
+  for (const auto& [path, format, option] : files) {
+    if (path.empty()) continue;
+    for (const auto& stored : selected) {
+      if (const auto why = cannot_hold(format, stored.puzzle.geometry())) {
+        throw CliError(fmt::format("export {}: puzzle {} cannot be written: {} (select with --size 9)", option,
+                                   stored.id, *why));
+      }
+    }
+  }
   try {
     if (!options.pdf.empty()) {  // "-": standard output, as for every file option
       Output out = Output::open(options.pdf);
@@ -130,14 +153,14 @@ int run_export(const ExportOptions& options) {
     for (const auto& stored : selected) text += engine::to_line(stored.puzzle) + "\n";
     write_file(options.text, text);
   }
-  for (const auto& [path, format] : {std::pair{options.csv, RecordFormat::Csv}, std::pair{options.jsonl, RecordFormat::Jsonl}}) {
+  for (const auto& [path, format, option] : files) {
     if (path.empty()) continue;
     std::string text = record_header(format, true);
     for (const auto& stored : selected) {
       text += format_record(
           GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format);
     }
-    write_file(path, text);
+    write_file(path, text + record_footer(format));
   }
   const std::size_t pages = book::plan_book(puzzles, book_options).size();
   std::fputs(fmt::format("export: {} puzzles{}\n", puzzles.size(),

@@ -86,10 +86,26 @@ std::optional<RecordFormat> parse_record_format(std::string_view name) {
   if (name == "csv") return RecordFormat::Csv;
   if (name == "jsonl") return RecordFormat::Jsonl;
   if (name == "line") return RecordFormat::Line;
+  if (name == "sdm") return RecordFormat::Sdm;
+  if (name == "ss") return RecordFormat::Ss;
+  if (name == "opensudoku") return RecordFormat::OpenSudoku;
+  if (name == "tatham") return RecordFormat::Tatham;
   return std::nullopt;
 }
 
+std::optional<std::string> cannot_hold(RecordFormat format, const engine::Geometry& geometry) {
+  const bool classic = geometry == engine::Geometry{};
+  if (format == RecordFormat::Ss && !classic) return "Simple Sudoku's .ss holds 9x9 puzzles only, not " + geometry.name();
+  if (format == RecordFormat::OpenSudoku && !classic) return "OpenSudoku holds 9x9 puzzles only, not " + geometry.name();
+  return std::nullopt;
+}
+
+std::string record_footer(RecordFormat format) { return format == RecordFormat::OpenSudoku ? "</opensudoku>\n" : ""; }
+
 std::string record_header(RecordFormat format, bool stored) {
+  if (format == RecordFormat::OpenSudoku) {
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opensudoku>\n  <name>sudoforge</name>\n";
+  }
   if (format != RecordFormat::Csv) return {};
   std::string line;
   for (const char* field : kFields) {
@@ -106,10 +122,26 @@ std::string format_record(const GradeRecord& record, RecordFormat format) {
 }
 
 void append_record(std::string& out, const GradeRecord& record, RecordFormat format) {
-  if (format == RecordFormat::Line) {
-    out += record.puzzle;
-    out += '\n';
-    return;
+  // The other programs' layouts write the grid (read back from the line, in the
+  // geometry of the solution: these formats hold stored, unique puzzles).
+  const auto grid = [&] { return engine::parse_puzzle(record.puzzle, record.grade.solution.geometry()); };
+  switch (format) {
+    case RecordFormat::Line:
+    case RecordFormat::Sdm:
+      out += record.puzzle;
+      out += '\n';
+      return;
+    case RecordFormat::Ss:  // a blank line between grids
+      out += engine::to_simple_sudoku(grid()) + "\n";
+      return;
+    case RecordFormat::OpenSudoku:
+      out += engine::to_opensudoku_game(grid(), record.source);
+      return;
+    case RecordFormat::Tatham:
+      out += engine::to_tatham_id(grid());
+      return;
+    case RecordFormat::Csv:
+    case RecordFormat::Jsonl: break;
   }
   std::array<char, engine::kMaxCells> solution_text;
   std::string_view solution;

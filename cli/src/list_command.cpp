@@ -1,4 +1,5 @@
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <cstdio>
 
@@ -15,8 +16,10 @@ void setup_list(CLI::App& app, int& exit_code) {
   CLI::App* command = app.add_subcommand("list", "Print stored puzzles, selected and ordered");
   add_database_option(*command, options->db);
   add_selection_options(*command, options->selection);
-  command->add_option("--format", options->format, "csv (with a header), jsonl, or line (one puzzle per line)")
-      ->check(CLI::IsMember({"csv", "jsonl", "line"}))
+  command->add_option("--format", options->format,
+                      "csv (with a header), jsonl, line (one puzzle per line; sdm is the same), ss (Simple Sudoku's "
+                      "grids), opensudoku (its XML), tatham (Simon Tatham's game IDs)")
+      ->check(CLI::IsMember({"csv", "jsonl", "line", "sdm", "ss", "opensudoku", "tatham"}))
       ->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_list(*options); });
 }
@@ -29,9 +32,14 @@ int run_list(const ListOptions& options) {
   Output& out = Output::standard();
   out.write(record_header(format, true));
   store.select(selection, [&](const store::StoredPuzzle& stored) {
+    if (const auto why = cannot_hold(format, stored.puzzle.geometry())) {
+      throw CliError(fmt::format("list --format {}: puzzle {} cannot be written: {} (select with --size 9)", options.format,
+                                 stored.id, *why));
+    }
     out.write(format_record(
         GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format));
   });
+  out.write(record_footer(format));
   return kExitOk;
 }
 

@@ -1,5 +1,8 @@
 #include "puzzle_files.hpp"
 
+#include "sudoforge/engine/text_format.hpp"
+
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 
@@ -168,3 +171,67 @@ std::optional<TathamId> parse_tatham_id(std::string_view content, std::string& e
 }
 
 }  // namespace sudoforge::engine::files
+
+namespace sudoforge::engine {
+
+std::string to_simple_sudoku(const Grid& grid) {
+  const Geometry& g = grid.geometry();
+  const std::string line = to_line(grid);
+  const int n = g.size();
+  // A rule as wide as a row: '-' under each cell, '+' where a box border crosses.
+  std::string rule;
+  for (int col = 0; col < n; ++col) rule += std::string(col > 0 && col % g.box_cols() == 0 ? "+" : "") + "-";
+  std::string out = "*" + std::string(rule.size(), '-') + "*\n";
+  for (int row = 0; row < n; ++row) {
+    if (row > 0 && row % g.box_rows() == 0) out += "|" + rule + "|\n";
+    out += '|';
+    for (int col = 0; col < n; ++col) {
+      if (col > 0 && col % g.box_cols() == 0) out += '|';
+      out += line[static_cast<std::size_t>(row * n + col)];
+    }
+    out += "|\n";
+  }
+  return out + "*" + std::string(rule.size(), '-') + "*\n";
+}
+
+std::string to_tatham_id(const Grid& grid) {
+  const Geometry& g = grid.geometry();
+  std::string out = std::to_string(g.box_rows()) + "x" + std::to_string(g.box_cols()) +
+                    (g.variant() == Variant::Diagonal ? "x" : "") + ":";
+  const std::size_t start = out.size();
+  int run = 0;
+  const auto flush = [&] {
+    for (; run > 0; run -= std::min(run, 26)) out += static_cast<char>('a' - 1 + std::min(run, 26));
+  };
+  for (Cell c = 0; c < g.cell_count(); ++c) {
+    const int value = grid[c];
+    if (value == 0) {
+      ++run;
+      continue;
+    }
+    // Two givens in a row (or a given first) need '_' between them, as Solo writes.
+    if (run == 0 && out.size() > start) out += '_';
+    flush();
+    out += std::to_string(value);
+  }
+  flush();
+  return out + "\n";
+}
+
+std::string to_opensudoku_game(const Grid& grid, std::string_view note) {
+  std::string data = to_line(grid);
+  std::replace(data.begin(), data.end(), '.', '0');
+  std::string escaped;
+  for (const char c : note) {
+    switch (c) {
+      case '&': escaped += "&amp;"; break;
+      case '<': escaped += "&lt;"; break;
+      case '>': escaped += "&gt;"; break;
+      case '"': escaped += "&quot;"; break;
+      default: escaped += c;
+    }
+  }
+  return "  <game data=\"" + data + "\"" + (escaped.empty() ? "" : " note=\"" + escaped + "\"") + " />\n";
+}
+
+}  // namespace sudoforge::engine

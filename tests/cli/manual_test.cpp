@@ -108,7 +108,8 @@ TEST(Completion, CompletesCommandsOptionsAndTheirValues) {
   EXPECT_EQ(complete("sudoforge e"), "explain export\n");
   EXPECT_EQ(complete("sudoforge grade --for"), "--format\n");
   EXPECT_EQ(complete("sudoforge grade --format \"\""), "csv jsonl\n");
-  EXPECT_EQ(complete("sudoforge list --format \"\""), "csv jsonl line\n");
+  EXPECT_EQ(complete("sudoforge list --format \"\""), "csv jsonl line sdm ss opensudoku tatham\n");
+  EXPECT_EQ(complete("sudoforge list --format o"), "opensudoku\n");
   EXPECT_EQ(complete("sudoforge generate --level f"), "fiendish\n");
   EXPECT_EQ(complete("sudoforge generate --from-l"), "--from-level --from-limit\n");
 }

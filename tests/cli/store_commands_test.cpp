@@ -273,3 +273,61 @@ TEST(StoreCommands, GiveAClearErrorForFilesThatAreNotSudoforgeDatabases) {
 
 }  // namespace
 }  // namespace sudoforge
+
+namespace sudoforge {
+namespace {
+
+// list and export write every layout they offer so that grade reads the same
+// puzzles back; a layout that cannot hold a geometry is refused, naming the puzzle.
+TEST(Formats, ListAndExportWriteEveryLayoutGradeReadsBack) {
+  const std::string db = test::fresh_db("formats.db");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
+  const auto lines = run_command(sudoforge("list --format line --limit 20 --db " + db));
+  ASSERT_EQ(lines.exit_code, 0);
+  for (const std::string format : {"sdm", "ss", "opensudoku", "tatham"}) {
+    const auto listed = run_command(sudoforge("list --format " + format + " --limit 20 --db " + db));
+    ASSERT_EQ(listed.exit_code, 0) << format << ": " << listed.err;
+    const std::string file = testing::TempDir() + "listed." + format;
+    test::write_file(file, listed.out);
+    const auto back = run_command(sudoforge("grade -q " + file));
+    ASSERT_EQ(back.exit_code, 0) << format << ": " << back.err;
+    std::string puzzles;
+    for (const auto& row : test::csv_rows(back.out)) puzzles += row[1] + "\n";
+    EXPECT_EQ(puzzles, lines.out) << format;
+    // export writes the same puzzles (in book order: by level) to a file.
+    const std::string exported = testing::TempDir() + "exported." + format;
+    const auto exporting = run_command(sudoforge("export --limit 20 --" + format + " " + exported + " --db " + db));
+    ASSERT_EQ(exporting.exit_code, 0) << format << ": " << exporting.err;
+    const auto again = run_command(sudoforge("grade -q " + exported));
+    ASSERT_EQ(again.exit_code, 0) << format << ": " << again.err;
+    std::vector<std::string> a = lines_of(lines.out);
+    std::vector<std::string> b;
+    for (const auto& row : test::csv_rows(again.out)) b.push_back(row[1]);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << format;
+  }
+  // Simple Sudoku and OpenSudoku are 9x9 programs.
+  ASSERT_EQ(run_command(sudoforge("generate -q --count 2 --size 6 --seed 1 --db " + db)).exit_code, 0);
+  const auto six = run_command(sudoforge("list --format ss --size 6 --db " + db));
+  EXPECT_EQ(six.exit_code, 2);
+  EXPECT_NE(six.err.find("list --format ss: puzzle 95 cannot be written: Simple Sudoku's .ss holds 9x9 puzzles only, "
+                         "not 6x6 (2x3 boxes)"),
+            std::string::npos)
+      << six.err;
+  const std::string refused = testing::TempDir() + "refused.xml";
+  std::filesystem::remove(refused);
+  const auto xml = run_command(sudoforge("export --size 6 --opensudoku " + refused + " --pdf " + refused + ".pdf --db " + db));
+  EXPECT_EQ(xml.exit_code, 2);
+  EXPECT_NE(xml.err.find("export --opensudoku: puzzle 95 cannot be written: OpenSudoku holds 9x9 puzzles only"),
+            std::string::npos)
+      << xml.err;
+  EXPECT_FALSE(std::filesystem::exists(refused + ".pdf"));  // nothing written
+  // Tatham's IDs hold any shape.
+  const auto ids = run_command(sudoforge("list --format tatham --size 6 --db " + db));
+  ASSERT_EQ(ids.exit_code, 0) << ids.err;
+  EXPECT_TRUE(ids.out.starts_with("2x3:")) << ids.out;
+}
+
+}  // namespace
+}  // namespace sudoforge

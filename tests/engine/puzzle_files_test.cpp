@@ -124,6 +124,56 @@ TEST(PuzzleFiles, TathamIdsThatAreNotClassicOrAreBrokenAreErrors) {
             std::vector<std::string>{"a Tatham game ID of 9x9 diagonal, not 9x9: read it with --box 3x3 --diagonal"});
 }
 
+// The writers give back what the programs themselves wrote: Solo's IDs byte for byte.
+TEST(PuzzleFiles, WritesTathamIdsAsSoloDoes) {
+  for (const auto& [file, geometry] : {std::pair{"tatham.txt", Geometry{}}, std::pair{"tatham_6x6.txt", Geometry(3, 2)}}) {
+    const Read r = read(file, TextFormat::Auto, geometry);
+    std::string written;
+    for (const ParsedPuzzle& p : r.puzzles) written += to_tatham_id(p.grid);
+    EXPECT_EQ(written, test::read_file(test::fixture_path(std::string("formats/") + file)));
+  }
+  // Long runs of blanks go 26 at a time; a 16x16 ID reads back the same.
+  const Grid empty_but_one = [] {
+    Grid g(Geometry(4, 4));
+    g.set(255, 16);
+    return g;
+  }();
+  EXPECT_EQ(to_tatham_id(empty_but_one), "4x4:" + std::string(9, 'z') + "u16\n");
+  PuzzleParser parser(Geometry(4, 4), TextFormat::Auto, "in.txt");
+  parser.feed(to_tatham_id(empty_but_one).substr(0, to_tatham_id(empty_but_one).size() - 1));
+  const auto parsed = parser.next();
+  ASSERT_TRUE(parsed && parsed->puzzle);
+  EXPECT_EQ(parsed->puzzle->grid, empty_but_one);
+}
+
+TEST(PuzzleFiles, SimpleSudokuAndOpenSudokuWritersReadBack) {
+  const Read r = read("collection.sdm");
+  ASSERT_EQ(r.puzzles.size(), 2U);
+  std::string ss;
+  std::string xml = "<opensudoku>\n";
+  for (const ParsedPuzzle& p : r.puzzles) {
+    ss += to_simple_sudoku(p.grid) + "\n";
+    xml += to_opensudoku_game(p.grid, "a \"note\" & <more>");
+  }
+  xml += "</opensudoku>\n";
+  EXPECT_TRUE(ss.starts_with("*-----------*\n|2..|1.5|..3|\n|.54|...|71.|\n|.1.|2.3|.8.|\n|---+---+---|\n")) << ss;
+  for (const std::string& text : {ss, xml}) {
+    PuzzleParser parser(Geometry{}, TextFormat::Auto, "in.txt");
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) parser.feed(line);
+    parser.finish();
+    std::vector<std::string> back;
+    while (auto parsed = parser.next()) {
+      ASSERT_TRUE(parsed->puzzle) << parsed->error->what();
+      back.push_back(to_line(parsed->puzzle->grid));
+      if (text == xml) {
+        EXPECT_EQ(parsed->puzzle->note, "a \"note\" & <more>");
+      }
+    }
+    EXPECT_EQ(back, lines(r));
+  }
+}
+
 TEST(PuzzleFiles, QQWingOutputReadsAsItIs) {
   const Read readable = read("qqwing_readable.txt");
   const Read csv = read("qqwing.csv");

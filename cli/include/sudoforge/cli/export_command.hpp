@@ -29,6 +29,10 @@ struct ExportOptions {
   std::string text;       // files
   std::string csv;
   std::string jsonl;
+  std::string sdm;         // other programs' layouts
+  std::string ss;
+  std::string opensudoku;
+  std::string tatham;
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

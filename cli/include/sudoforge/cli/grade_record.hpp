@@ -17,10 +17,15 @@
 
 namespace sudoforge::cli {
 
-enum class RecordFormat { Csv, Jsonl, Line };  // Line: the puzzle alone, one per line
+// Records (CSV, JSON lines), or the puzzles alone in another program's layout: one
+// per line (line, sdm), Simple Sudoku's grid (ss), OpenSudoku's XML, Tatham's game IDs.
+enum class RecordFormat { Csv, Jsonl, Line, Sdm, Ss, OpenSudoku, Tatham };
 
-// "csv", "jsonl" or "line"; nullopt otherwise.
+// "csv", "jsonl", "line", "sdm", "ss", "opensudoku", "tatham"; nullopt otherwise.
 std::optional<RecordFormat> parse_record_format(std::string_view name);
+// Why a format cannot hold puzzles of `geometry` (Simple Sudoku and OpenSudoku are
+// 9x9 programs); nullopt when it can.
+std::optional<std::string> cannot_hold(RecordFormat format, const engine::Geometry& geometry);
 
 // What one record shows; it refers to the caller's values (build it in the call).
 struct GradeRecord {
@@ -31,9 +36,11 @@ struct GradeRecord {
   std::optional<std::int64_t> id = std::nullopt;  // a stored puzzle's id (list, export): one more field, last
 };
 
-// The CSV header line (with '\n'); empty for JSON lines and bare puzzles. `stored`:
-// records of stored puzzles, whose last field is their id.
+// The CSV header line (with '\n'), OpenSudoku's opening tags; empty for the others.
+// `stored`: records of stored puzzles, whose last field is their id.
 std::string record_header(RecordFormat format, bool stored = false);
+// What ends the file: OpenSudoku's closing tag; empty for the others.
+std::string record_footer(RecordFormat format);
 // One record as a line (with '\n').
 std::string format_record(const GradeRecord& record, RecordFormat format);
 // The same line appended to `out`: for writers of many records.

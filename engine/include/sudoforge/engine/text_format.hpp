@@ -48,6 +48,15 @@ void write_line(const Grid& grid, char* out);
 //   ------+-------+------
 std::string to_block(const Grid& grid);
 
+// Other programs' layouts (each ends in '\n'): Simple Sudoku's framed grid (9x9),
+//   *-----------*
+//   |2..|1.5|..3|
+// Simon Tatham's game ID ("3x3:a4_8d2..."; "3x3x:" for the diagonal variant) for any
+// box shape, and one OpenSudoku <game> element (9x9; `note` escaped for XML).
+std::string to_simple_sudoku(const Grid& grid);
+std::string to_tatham_id(const Grid& grid);
+std::string to_opensudoku_game(const Grid& grid, std::string_view note);
+
 // A malformed puzzle: where it is and why. what() is "SOURCE:LINE: REASON". A
 // broken grid spans several lines: first_line()-last_line() (LINE among them).
 class ParseError : public std::runtime_error {
