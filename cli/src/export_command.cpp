@@ -158,7 +158,7 @@ int run_export(const ExportOptions& options) {
     std::string text = record_header(format, true);
     for (const auto& stored : selected) {
       text += format_record(
-          GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format);
+          GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id, stored.note}, format);
     }
     write_file(path, text + record_footer(format));
   }

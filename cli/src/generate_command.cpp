@@ -604,7 +604,7 @@ int run_generate(const GenerateOptions& options) {
                                                fmt::format("run {} #{}{}", run, index, how), run,
                                                static_cast<std::int64_t>(index), true,
                                                fresh ? std::string() : engine::to_line(from.puzzle),
-                                               std::string(generator::move_name(move))});
+                                               std::string(generator::move_name(move)), {}});
           }
           if (out) {
             out_pending += format_record(
@@ -666,7 +666,7 @@ int run_generate(const GenerateOptions& options) {
               pending.push_back(store::NewPuzzle{candidate.puzzle, candidate.grade, item.canonical,
                                                  std::string(engine::symmetry_name(request.symmetry)),
                                                  fmt::format("run {} #{}", run, item.index), run,
-                                                 static_cast<std::int64_t>(item.index), true, {}, {}});
+                                                 static_cast<std::int64_t>(item.index), true, {}, {}, {}});
             }
             if (out) out_pending += out_record(seed, item.index, candidate, format);
             if (accepted.complete()) done = true;

@@ -84,7 +84,7 @@ int run_grade(const GradeOptions& options) {
       source += ':';
       const fmt::format_int line(record.line);
       source.append(line.data(), line.size());
-      append_record(out, GradeRecord{source, puzzle, item.grade, options.rate}, format);
+      append_record(out, GradeRecord{source, puzzle, item.grade, options.rate, std::nullopt, record.note}, format);
       if (item.grade.status != grader::Status::Unique) {
         records.write(out);
         out.clear();

@@ -16,11 +16,11 @@ namespace sudoforge::cli {
 
 namespace {
 
-constexpr std::array<const char*, 20> kFields = {
+constexpr std::array<const char*, 21> kFields = {
     "source",       "puzzle",        "status",         "reason",      "tier",         "te_depth",
     "score",        "rating",        "level",          "hardest_technique", "clues",  "rounds",
     "search_nodes", "search_depth",  "naked_singles",  "hidden_singles",    "naked_twins", "hidden_twins",
-    "techniques",   "solution"};
+    "techniques",   "solution",      "note"};
 constexpr std::size_t kRating = 7;
 constexpr std::size_t kTechniques = 18;
 
@@ -29,10 +29,10 @@ constexpr std::size_t kTechniques = 18;
 using Value = std::variant<std::monostate, std::string_view, std::int64_t>;
 
 // Fields whose text may hold a CSV separator, quote or line break (a file name, a
-// reason); the others are puzzle symbols, names and numbers.
+// reason, a note); the others are puzzle symbols, names and numbers.
 constexpr std::array<bool, kFields.size()> kFreeText = {true,  false, false, true,  false, false, false,
                                                         false, false, false, false, false, false, false,
-                                                        false, false, false, false, false, false};
+                                                        false, false, false, false, false, false, true};
 
 // The record's values in kFields order; `solution` holds the solution's text,
 // `rating` the rating's and `techniques` the counts' (techniques_text).
@@ -64,7 +64,8 @@ std::array<Value, kFields.size()> values_of(const GradeRecord& record, std::stri
           number(counts[2], unique),
           number(counts[3], unique),
           rated ? Value{techniques} : Value{},
-          unique ? text(solution) : Value{}};
+          unique ? text(solution) : Value{},
+          text(record.note)};
 }
 
 // A CSV field, quoted (by libcsv) only when it holds a separator, quote or line break.

@@ -85,7 +85,7 @@ int run_import(const ImportOptions& options) {
       }
       pending.push_back(store::NewPuzzle{record.grid, std::move(item.grade), std::move(item.canonical),
                                          std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
-                                         run.id(), std::nullopt, true, {}, {}});
+                                         run.id(), std::nullopt, true, {}, {}, record.note});
     }
     if (pending.size() >= kCommitEvery) flush();
   });

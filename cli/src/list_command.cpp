@@ -37,7 +37,7 @@ int run_list(const ListOptions& options) {
                                  stored.id, *why));
     }
     out.write(format_record(
-        GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id}, format));
+        GradeRecord{stored.source, engine::to_line(stored.puzzle), stored.grade, stored.rated, stored.id, stored.note}, format));
   });
   out.write(record_footer(format));
   return kExitOk;

@@ -53,7 +53,7 @@ void store_rows(benchmark::State& state) {
   for (std::size_t i = 0; i < 20000; ++i) {
     prepared.push_back(store::NewPuzzle{puzzles[i], grader.grade(puzzles[i]), engine::canonical_key(puzzles[i]),
                                         std::string(engine::symmetry_name(engine::detect_symmetry(puzzles[i]))),
-                                        "17clue.txt:" + std::to_string(i + 1), 0, std::nullopt, true, {}, {}});
+                                        "17clue.txt:" + std::to_string(i + 1), 0, std::nullopt, true, {}, {}, {}});
   }
   const std::string path = std::filesystem::temp_directory_path() / "sudoforge_bench_store.db";
   for (auto _ : state) {

@@ -56,7 +56,7 @@ std::string temp_file(const std::string& name, const std::string& text) {
 
 constexpr const char* kHeader =
     "source,puzzle,status,reason,tier,te_depth,score,rating,level,hardest_technique,clues,rounds,search_nodes,"
-    "search_depth,naked_singles,hidden_singles,naked_twins,hidden_twins,techniques,solution";
+    "search_depth,naked_singles,hidden_singles,naked_twins,hidden_twins,techniques,solution,note";
 
 TEST(GradeCommand, WritesOneCsvRecordPerPuzzleInInputOrder) {
   const auto result = run_command(sudoforge("grade " + test::data_path("hardest.txt")));
@@ -68,7 +68,7 @@ TEST(GradeCommand, WritesOneCsvRecordPerPuzzleInInputOrder) {
   const engine::Units units{engine::Geometry{}};
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const auto fields = fields_of(lines[i + 1]);
-    ASSERT_EQ(fields.size(), 20u) << lines[i + 1];
+    ASSERT_EQ(fields.size(), 21u) << lines[i + 1];
     EXPECT_EQ(fields[0], test::data_path("hardest.txt") + ":" + std::to_string(i + 1));
     EXPECT_EQ(fields[1], engine::to_line(puzzles[i]));
     EXPECT_EQ(fields[2], "unique");
@@ -107,7 +107,7 @@ TEST(GradeCommand, WritesJsonLines) {
     EXPECT_TRUE(grader::parse_level(json["level"].get<std::string>()));
     ASSERT_TRUE(json["techniques"].is_object());
     EXPECT_TRUE(json["techniques"].contains(json["hardest_technique"].get<std::string>())) << line;
-    EXPECT_EQ(json.size(), 20u);
+    EXPECT_EQ(json.size(), 21u);
   }
 }
 
@@ -125,7 +125,7 @@ TEST(GradeCommand, WithoutTheRatingGivesTheClassificationAlone) {
   for (std::size_t i = 1; i < rated_lines.size(); ++i) {
     const auto with = fields_of(rated_lines[i]);
     const auto without = fields_of(plain_lines[i]);
-    ASSERT_EQ(without.size(), 20u) << plain_lines[i];
+    ASSERT_EQ(without.size(), 21u) << plain_lines[i];
     for (const std::size_t k : {0u, 1u, 2u, 3u, 4u, 5u, 10u, 11u, 12u, 13u, 14u, 15u, 16u, 17u, 19u}) {
       EXPECT_EQ(without[k], with[k]) << "field " << k << " of " << plain_lines[i];
     }
@@ -320,7 +320,7 @@ TEST(ExplainCommand, ExplainsAStoredPuzzleByTheIdListShows) {
   ASSERT_EQ(run_command(sudoforge("generate -q --count 3 --size 6 --seed 1 --db " + db)).exit_code, 0);
   const auto listed = run_command(sudoforge("list --size 6 --limit 1 --db " + db));
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
-  EXPECT_TRUE(listed.out.starts_with("source,puzzle,") && listed.out.find(",solution,id\n") != std::string::npos)
+  EXPECT_TRUE(listed.out.starts_with("source,puzzle,") && listed.out.find(",solution,note,id\n") != std::string::npos)
       << listed.out;
   const auto rows = test::csv_rows(listed.out);
   ASSERT_EQ(rows.size(), 1U);

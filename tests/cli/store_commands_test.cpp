@@ -277,6 +277,39 @@ TEST(StoreCommands, GiveAClearErrorForFilesThatAreNotSudoforgeDatabases) {
 namespace sudoforge {
 namespace {
 
+// What a file says of a puzzle (Kennett's title, SadMan's headers, OpenSudoku's
+// note, text after a one-line puzzle) goes into its grade record and the database.
+TEST(Formats, NotesReachTheGradeRecordAndTheDatabase) {
+  const std::string kennett = test::fixture_path("formats/kennett.txt");
+  const auto graded = run_command(sudoforge("grade -q " + kennett));
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  const auto rows = test::csv_rows(graded.out);
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0][20], "Easy 1 (hand-made test file in Kennett's layout)");
+  EXPECT_EQ(rows[1][20], "Hard 2");
+  const std::string db = test::fresh_db("notes.db");
+  const std::string line = testing::TempDir() + "noted_line.txt";
+  test::write_file(line, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... # seen before\n"
+                         "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.. # SE 10.5, Norvig\n");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::fixture_path("formats/sadman.sdk") + " " +
+                                  test::fixture_path("formats/opensudoku.xml") + " " + line))
+                .exit_code,
+            0);
+  const auto listed = run_command(sudoforge("list --format jsonl --db " + db));
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  std::vector<std::string> notes;
+  for (const std::string& record : lines_of(listed.out)) {
+    const auto json = nlohmann::json::parse(record);
+    notes.push_back(json["note"].is_null() ? "(none)" : json["note"].get<std::string>());
+  }
+  // The OpenSudoku file holds sadman's puzzle again (no new row: the note stays the
+  // first one's, and the XML's first game has none) and top95's first, whose note
+  // comes from the XML, not the later line.
+  EXPECT_EQ(notes, (std::vector<std::string>{"author: Ruud; description: A random puzzle, written the way SudoCue and "
+                                             "SadMan Sudoku save one; date: 03-08-2006; level: Easy",
+                                             "Arto & friends", "SE 10.5, Norvig"}));
+}
+
 // list and export write every layout they offer so that grade reads the same
 // puzzles back; a layout that cannot hold a geometry is refused, naming the puzzle.
 TEST(Formats, ListAndExportWriteEveryLayoutGradeReadsBack) {

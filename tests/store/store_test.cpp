@@ -28,7 +28,7 @@ std::vector<NewPuzzle> prepare(const std::vector<engine::Grid>& puzzles, std::in
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     prepared.push_back(NewPuzzle{puzzles[i], grader.grade(puzzles[i]), engine::canonical_key(puzzles[i]),
                                  std::string(engine::symmetry_name(engine::detect_symmetry(puzzles[i]))),
-                                 file + ":" + std::to_string(i + 1), run, std::nullopt, true, {}, {}});
+                                 file + ":" + std::to_string(i + 1), run, std::nullopt, true, {}, {}, {}});
   }
   return prepared;
 }

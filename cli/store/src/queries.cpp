@@ -92,6 +92,7 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   }
   if (!row.is_null(24)) stored.mined_from = row.text(24);
   if (!row.is_null(25)) stored.move = row.text(25);
+  if (!row.is_null(26)) stored.note = row.text(26);
   return stored;
 }
 

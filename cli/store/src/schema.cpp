@@ -93,6 +93,12 @@ ALTER TABLE puzzles ADD COLUMN move TEXT;
 ALTER TABLE runs ADD COLUMN state TEXT;
 )sql";
 
+// Version 5: a puzzle's note, what the file it was first read from said of it (a
+// title, an author, a rating written after it); NULL when it said nothing.
+constexpr const char* kMigrationV5 = R"sql(
+ALTER TABLE puzzles ADD COLUMN note TEXT;
+)sql";
+
 }  // namespace
 
 int schema_version(sqlite::Connection& connection) {
@@ -141,6 +147,10 @@ void prepare_schema(sqlite::Connection& connection, int version) {
   if (schema_version(connection) == 3) {
     connection.execute(kMigrationV4);
     connection.execute("PRAGMA user_version = 4");
+  }
+  if (schema_version(connection) == 4) {
+    connection.execute(kMigrationV5);
+    connection.execute("PRAGMA user_version = 5");
   }
   transaction.commit();
 }

@@ -34,6 +34,7 @@ struct GradeRecord {
   const grader::Grade& grade;
   bool rated = true;  // false: the grade has no human rating (a row stored before ratings); its fields stay empty
   std::optional<std::int64_t> id = std::nullopt;  // a stored puzzle's id (list, export): one more field, last
+  std::string_view note = {};  // what the puzzle's file said of it (a title, an author)
 };
 
 // The CSV header line (with '\n'), OpenSudoku's opening tags; empty for the others.

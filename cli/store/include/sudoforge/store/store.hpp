@@ -40,6 +40,7 @@ struct NewPuzzle {
   bool rated = true;  // whether grade holds the human rating (merging old rows: not yet)
   std::string mined_from;  // a mined puzzle: the seed puzzle it was found from (one line)
   std::string move;        // and the move ("-1+1", ...); both empty otherwise
+  std::string note;        // what its file said of it (a title, an author): empty if nothing
 };
 
 // A stored puzzle, as queries return it.
@@ -53,6 +54,7 @@ struct StoredPuzzle {
   bool rated = true;  // false for a row stored before schema 3 and not upgraded yet
   std::string mined_from;  // a mined puzzle: the seed puzzle it was found from, and the move
   std::string move;
+  std::string note;  // what the file it was first read from said of it
 };
 
 // How a run ended (a run still going, or killed, reads "running").
@@ -133,7 +135,7 @@ struct MergeCounts {
 
 class Store {
  public:
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   enum class Access {
     ReadWrite,  // created if missing, an older schema migrated
