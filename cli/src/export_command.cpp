@@ -48,6 +48,13 @@ void setup_export(CLI::App& app, int& exit_code) {
   command->add_option("--sections", options->sections, "What the book's parts are: level (default) or tier")
       ->check(CLI::IsMember({"level", "tier"}))
       ->capture_default_str();
+  command->add_option("--label", options->label,
+                      "Above each puzzle, besides its number: level (\"12 · Hard\"), tier, none, or full (level, "
+                      "rating, tier, score, database id)")
+      ->check(CLI::IsMember({"level", "tier", "none", "full"}))
+      ->capture_default_str();
+  command->add_flag("--no-rules", options->no_rules, "No page of how to play (page 2 is left blank)");
+  command->add_flag("--no-credit", options->no_credit, "No 'made with sudoforge' on the title page");
   command->add_option("--svg", options->svg, "One SVG per puzzle into this directory");
   command->add_option("--png", options->png, "One PNG per puzzle into this directory");
   command->add_option("--pages-png", options->pages_png, "Every page of the book as a PNG into this directory");
@@ -117,6 +124,9 @@ int run_export(const ExportOptions& options) {
   book_options.per_page = options.per_page;
   book_options.answers = options.answers;
   book_options.sections = sections;
+  book_options.labels = *book::parse_labels(options.label);
+  book_options.rules = !options.no_rules;
+  book_options.credit = !options.no_credit;
   book_options.date = store.last_change();
   if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
 

@@ -113,9 +113,9 @@ TEST_F(ExportCommand, PrintsABookWhosePagesHoldExactlyTheStoredPuzzles) {
   const auto result = run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --answers --jsonl " + jsonl +
                                             " --title 'Test Book' --author 'Tester'"));
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  // Title, three sections (easy, medium, hard) of 8 puzzles (two pages of 4 each),
-  // two pages of answers.
-  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "12");
+  // Title, rules, three sections (easy, medium, hard) of 8 puzzles (two pages of 4
+  // each), two pages of answers.
+  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "13");
   EXPECT_EQ(pdfinfo_field(pdf, "Page size"), "595.276 x 841.89 pts (A4)");
   EXPECT_EQ(pdfinfo_field(pdf, "Title"), "Test Book");
 
@@ -155,7 +155,7 @@ TEST_F(ExportCommand, DrawsBoxBordersWhereTheyBelongAndGivesTheSameBytesTwice) {
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --pdf " + pdf + " --jsonl " + jsonl)).exit_code, 0);
   const auto puzzles = book_puzzles(jsonl);
   const auto pages = book::plan_book(puzzles, book::BookOptions{});
-  for (const int number : {3, 10}) {  // an easy page and a hard page
+  for (const int number : {4, 11}) {  // an easy page and a hard page
     const book::Page& page = pages[static_cast<std::size_t>(number - 1)];
     ASSERT_FALSE(page.slots.empty());
     const Picture picture = render(pdf, number, dir_);
@@ -195,7 +195,7 @@ TEST_F(ExportCommand, HonoursPageSizesAndPuzzlesPerPage) {
                 .exit_code,
             0);
   EXPECT_EQ(pdfinfo_field(pdf, "Page size").substr(0, 21), "419.528 x 595.276 pts");
-  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "3");  // title, then 8 medium at 6 a page: no section, one level
+  EXPECT_EQ(pdfinfo_field(pdf, "Pages"), "4");  // title, rules, then 8 medium at 6 a page: no section, one level
   const std::string letter = dir_ + "/letter.pdf";
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --limit 3 --pdf " + letter + " --page letter --per-page 1"))
                 .exit_code,
@@ -233,22 +233,28 @@ TEST_F(ExportCommand, NamesSectionsByLevelOrTierWithTextTrueOfTheirPuzzles) {
     const std::string number = std::to_string(page);
     return run_command("pdftotext -f " + number + " -l " + number + " " + file + " -").out;
   };
-  EXPECT_NE(page_text(pdf, 1).find("24 puzzles: 8 easy, 8 medium, 8 hard"), std::string::npos) << page_text(pdf, 1);
-  const std::string easy = page_text(pdf, 2);
+  EXPECT_NE(page_text(pdf, 1).find("8 easy puzzles, 8 medium puzzles, 8 hard puzzles"), std::string::npos)
+      << page_text(pdf, 1);
+  EXPECT_NE(page_text(pdf, 1).find("made with sudoforge"), std::string::npos);
+  EXPECT_NE(page_text(pdf, 2).find("How to play"), std::string::npos) << page_text(pdf, 2);
+  EXPECT_NE(page_text(pdf, 2).find("box of 3 by 3 cells (the thick lines) holds the digits 1 to 9"), std::string::npos)
+      << page_text(pdf, 2);
+  const std::string easy = page_text(pdf, 3);
   EXPECT_NE(easy.find("Part 1"), std::string::npos) << easy;
   EXPECT_NE(easy.find("Easy"), std::string::npos) << easy;
   EXPECT_NE(easy.find("Singles solve each"), std::string::npos) << easy;
-  const std::string hard = page_text(pdf, 8);
+  const std::string hard = page_text(pdf, 9);
   EXPECT_NE(hard.find("Part 3"), std::string::npos) << hard;
   EXPECT_NE(hard.find("4.1 to 6.7"), std::string::npos) << hard;
-  EXPECT_NE(page_text(pdf, 3).find(" easy "), std::string::npos) << page_text(pdf, 3);  // the labels name the level
+  EXPECT_NE(page_text(pdf, 4).find("1 · Easy"), std::string::npos) << page_text(pdf, 4);  // the labels name the level
+  EXPECT_EQ(page_text(pdf, 4).find(" id "), std::string::npos) << page_text(pdf, 4);     // and nothing meant for us
   // By tier on request: the sections are the tiers the puzzles fall in, easiest first.
   const std::string tiers = dir_ + "/tiers.pdf";
   const std::string jsonl = dir_ + "/tiers.jsonl";
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --sections tier --pdf " + tiers + " --jsonl " + jsonl)).exit_code, 0);
   const auto puzzles = book_puzzles(jsonl);
   for (std::size_t i = 1; i < puzzles.size(); ++i) EXPECT_LE(puzzles[i - 1].tier, puzzles[i].tier);
-  EXPECT_NE(page_text(tiers, 2).find("Singles"), std::string::npos) << page_text(tiers, 2);
+  EXPECT_NE(page_text(tiers, 3).find("Singles"), std::string::npos) << page_text(tiers, 3);
   book::BookOptions by_tier;
   by_tier.sections = book::Sections::Tier;
   for (const book::Page& page : book::plan_book(puzzles, by_tier)) {
@@ -286,6 +292,65 @@ TEST_F(ExportCommand, SaysWhatIsWrong) {
   EXPECT_EQ(exported.err.find("note:"), std::string::npos) << exported.err;
 }
 
+// The page plan: the rules (or a blank page) face the title page so the puzzles
+// begin on a right-hand page; a section of one puzzle gets no divider page.
+TEST(BookPlan, PuzzlesBeginOnARightHandPageAndOnePuzzleGetsNoDivider) {
+  std::vector<book::BookPuzzle> puzzles(4);
+  puzzles[0].level = grader::Level::Easy;
+  puzzles[1].level = grader::Level::Hard;  // alone in its section
+  puzzles[2].level = puzzles[3].level = grader::Level::Extreme;
+  for (std::size_t i = 0; i < puzzles.size(); ++i) puzzles[i].number = static_cast<int>(i) + 1;
+  book::BookOptions options;
+  const auto pages = book::plan_book(puzzles, options);
+  std::vector<book::Page::Kind> kinds;
+  for (const book::Page& page : pages) kinds.push_back(page.kind);
+  using K = book::Page::Kind;
+  // Title, rules, the easy one alone (no divider), the hard one alone, the extreme two's
+  // divider and page: 5 pages, not the 7 with a divider for each.
+  EXPECT_EQ(kinds, (std::vector<K>{K::Title, K::Rules, K::Puzzles, K::Puzzles, K::Section, K::Puzzles}));
+  options.rules = false;
+  EXPECT_EQ(book::plan_book(puzzles, options)[1].kind, K::Blank);
+  EXPECT_EQ(book::plan_book(puzzles, options)[2].number % 2, 1);  // odd: a right-hand page
+}
+
+TEST(BookPlan, LabelsForAReaderOrForUs) {
+  book::BookPuzzle puzzle;
+  puzzle.number = 12;
+  puzzle.level = grader::Level::Fiendish;
+  puzzle.tier = grader::Tier::Diabolical;
+  puzzle.te_depth = 1;
+  puzzle.rating = 71;
+  puzzle.score = 3711;
+  puzzle.id = 33;
+  EXPECT_EQ(book::label_of(puzzle, book::Labels::Level), "12 · Fiendish");
+  EXPECT_EQ(book::label_of(puzzle, book::Labels::Tier), "12 · Diabolical");
+  EXPECT_EQ(book::label_of(puzzle, book::Labels::None), "12");
+  EXPECT_EQ(book::label_of(puzzle, book::Labels::Full), "12 · fiendish 7.1 · diabolical te 1 · score 3711 · id 33");
+  EXPECT_EQ(book::count_text(1, static_cast<int>(grader::Level::Easy), book::Sections::Level), "1 easy puzzle");
+  EXPECT_EQ(book::count_text(3, static_cast<int>(grader::Level::Hard), book::Sections::Level), "3 hard puzzles");
+  EXPECT_EQ(book::count_text(1, static_cast<int>(grader::Tier::Singles), book::Sections::Tier), "1 puzzle of singles");
+}
+
+TEST_F(ExportCommand, LabelsRulesAndCreditAsAsked) {
+  const auto page_text = [](const std::string& file, int page) {
+    const std::string number = std::to_string(page);
+    return run_command("pdftotext -f " + number + " -l " + number + " " + file + " -").out;
+  };
+  const std::string plain = dir_ + "/plain.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --level easy --label none --no-rules --no-credit --pdf " + plain))
+                .exit_code,
+            0);
+  EXPECT_EQ(page_text(plain, 1).find("made with sudoforge"), std::string::npos) << page_text(plain, 1);
+  EXPECT_NE(page_text(plain, 1).find("8 easy puzzles"), std::string::npos) << page_text(plain, 1);
+  EXPECT_EQ(page_text(plain, 2).find_first_not_of(" \n\f"), std::string::npos) << page_text(plain, 2);  // blank
+  const std::string numbers = page_text(plain, 3);
+  EXPECT_EQ(numbers.find("Easy"), std::string::npos) << numbers;
+  const std::string full = dir_ + "/full.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --level easy --label full --pdf " + full)).exit_code, 0);
+  EXPECT_NE(page_text(full, 3).find(" · id "), std::string::npos) << page_text(full, 3);
+  EXPECT_NE(page_text(full, 3).find("score "), std::string::npos) << page_text(full, 3);
+}
+
 TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
   const std::string dir = fresh_dir("export_shapes_" + std::to_string(::getpid()));
   const std::string db = dir + "/shapes.db";
@@ -296,13 +361,18 @@ TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
   EXPECT_EQ(mixed.exit_code, 2);
   EXPECT_NE(mixed.err.find("the selection mixes"), std::string::npos) << mixed.err;
   ASSERT_EQ(run_command(sudoforge("export --db " + db + " --size 16 --per-page 6 --page a5 --pdf " + big)).exit_code, 0);
-  EXPECT_EQ(pdfinfo_field(big, "Pages"), "3");  // title, then two 16x16 grids an A5 page, not six
+  EXPECT_EQ(pdfinfo_field(big, "Pages"), "4");  // title, rules, then two 16x16 grids an A5 page, not six
+  // The rules say which symbols a 16x16 grid holds, and the diagonals' rule for X-Sudoku.
+  EXPECT_NE(run_command("pdftotext -f 2 -l 2 " + big + " -").out.find("the digits 1 to 9 and the letters A to G"),
+            std::string::npos);
   const std::string diagonal = dir + "/diagonal.pdf";
   const std::string jsonl = dir + "/diagonal.jsonl";
   ASSERT_EQ(run_command(sudoforge("export --db " + db + " --diagonal --pdf " + diagonal + " --jsonl " + jsonl)).exit_code, 0);
   const auto pages = book::plan_book(std::vector<book::BookPuzzle>(2, book::BookPuzzle{}), book::BookOptions{});
-  const book::Square grid = pages[1].slots.front().grid;
-  const Picture picture = render(diagonal, 2, dir);
+  EXPECT_NE(run_command("pdftotext -f 2 -l 2 " + diagonal + " -").out.find("X-Sudoku: the two long diagonals"),
+            std::string::npos);
+  const book::Square grid = pages[2].slots.front().grid;
+  const Picture picture = render(diagonal, 3, dir);
   const auto record = nlohmann::json::parse(lines_of(test::read_file(jsonl)).front());
   const std::string puzzle = record["puzzle"];
   const double cell = grid.size / 9;

@@ -92,6 +92,47 @@ PageDimensions dimensions(PageSize size) {
   return {595.276, 841.890, 54, 36, 48, 48};
 }
 
+std::optional<Labels> parse_labels(std::string_view name) {
+  if (name == "level") return Labels::Level;
+  if (name == "tier") return Labels::Tier;
+  if (name == "none") return Labels::None;
+  if (name == "full") return Labels::Full;
+  return std::nullopt;
+}
+
+std::string label_of(const BookPuzzle& puzzle, Labels labels) {
+  const auto capital = [](std::string_view word) {
+    std::string text(word);
+    if (!text.empty()) text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text;
+  };
+  const std::string number = std::to_string(puzzle.number);
+  switch (labels) {
+    case Labels::Level: return number + " · " + capital(grader::level_name(puzzle.level));
+    case Labels::Tier: return number + " · " + capital(grader::tier_name(puzzle.tier));
+    case Labels::None: return number;
+    case Labels::Full: {
+      std::string text = number + " · " + std::string(grader::level_name(puzzle.level)) + " " +
+                         grader::rating_text(puzzle.rating) + " · " + std::string(grader::tier_name(puzzle.tier));
+      if (puzzle.tier == grader::Tier::Diabolical) text += " te " + std::to_string(puzzle.te_depth);
+      return text + " · score " + std::to_string(puzzle.score) + " · id " + std::to_string(puzzle.id);
+    }
+  }
+  return number;
+}
+
+std::string count_text(int count, int section, Sections sections) {
+  const std::string n = std::to_string(count);
+  const std::string puzzles = count == 1 ? " puzzle" : " puzzles";
+  if (sections == Sections::Level) return n + " " + std::string(grader::level_name(static_cast<grader::Level>(section))) + puzzles;
+  switch (static_cast<grader::Tier>(section)) {
+    case grader::Tier::Singles: return n + puzzles + " of singles";
+    case grader::Tier::Twins: return n + puzzles + " needing twins";
+    case grader::Tier::Diabolical: return n + " diabolical" + puzzles;
+  }
+  return n + puzzles;
+}
+
 int section_of(const BookPuzzle& puzzle, Sections sections) {
   return sections == Sections::Level ? static_cast<int>(puzzle.level) : static_cast<int>(puzzle.tier);
 }
@@ -101,6 +142,7 @@ std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOp
   const int size = puzzles.empty() ? 9 : puzzles.front().puzzle.size();
   std::vector<Page> pages;
   pages.push_back({Page::Kind::Title, 1, std::nullopt, {}});
+  pages.push_back({options.rules ? Page::Kind::Rules : Page::Kind::Blank, 2, std::nullopt, {}});
   const auto section = [&](const BookPuzzle& p) { return section_of(p, options.sections); };
   const bool mixed = std::any_of(puzzles.begin(), puzzles.end(),
                                  [&](const BookPuzzle& p) { return section(p) != section(puzzles.front()); });
@@ -110,7 +152,7 @@ std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOp
     const int part = section(puzzles[first]);
     std::size_t end = first;
     while (end < puzzles.size() && (!mixed || section(puzzles[end]) == part)) ++end;
-    if (mixed) pages.push_back({Page::Kind::Section, static_cast<int>(pages.size()) + 1, part, {}});
+    if (mixed && end - first > 1) pages.push_back({Page::Kind::Section, static_cast<int>(pages.size()) + 1, part, {}});
     for (std::size_t at = first; at < end; at += per_page) {
       Page puzzle_page{Page::Kind::Puzzles, static_cast<int>(pages.size()) + 1, part, {}};
       const auto spots = squares(content(page, puzzle_page.number), layout, kHeaderHeight);

@@ -147,9 +147,24 @@ void draw_grid(cairo_t* cr, const Square& square, const engine::Grid& puzzle, co
   cairo_set_source_rgb(cr, 0, 0, 0);
 }
 
-std::string label(const BookPuzzle& puzzle) {
-  return std::to_string(puzzle.number) + "   " + grader::level_name(puzzle.level).data() + " " +
-         grader::rating_text(puzzle.rating) + " · id " + std::to_string(puzzle.id);
+// How to play, for the puzzles' shape: the units, the symbols, the diagonals.
+std::vector<std::string> rules_text(const engine::Geometry& geometry) {
+  const int n = geometry.size();
+  std::string symbols = "the digits 1 to " + std::to_string(std::min(n, 9));
+  if (n > 9) symbols += " and the letters A to " + std::string(1, engine::digit_symbol(static_cast<engine::Digit>(n)));
+  std::vector<std::string> lines = {
+      "Fill in the grid so that every row, every column and every",
+      "box of " + std::to_string(geometry.box_rows()) + " by " + std::to_string(geometry.box_cols()) +
+          " cells (the thick lines) holds " + symbols + ",",
+      "each exactly once."};
+  if (geometry.variant() == engine::Variant::Diagonal) {
+    lines.emplace_back("");
+    lines.emplace_back("X-Sudoku: the two long diagonals (shaded) must also hold each once.");
+  }
+  lines.emplace_back("");
+  lines.emplace_back("Every puzzle has exactly one solution. For the harder ones, pencil in");
+  lines.emplace_back("the digits each empty cell can still take, and strike them as you go.");
+  return lines;
 }
 
 void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_book, const std::vector<BookPuzzle>& puzzles,
@@ -174,21 +189,36 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
       std::array<int, grader::kLevelCount> parts{};
       for (const BookPuzzle& puzzle : puzzles) ++parts[static_cast<std::size_t>(section_of(puzzle, options.sections))];
       font(cr, 11, false);
-      std::string contents = std::to_string(puzzles.size()) + " puzzles:";
+      std::string contents;
       const int kinds = options.sections == Sections::Level ? grader::kLevelCount : 3;
       for (int k = 0; k < kinds; ++k) {
         if (parts[static_cast<std::size_t>(k)] == 0) continue;
-        contents += " " + std::to_string(parts[static_cast<std::size_t>(k)]) + " " +
-                    (options.sections == Sections::Level ? grader::level_name(static_cast<grader::Level>(k))
-                                                         : grader::tier_name(static_cast<grader::Tier>(k))).data() + ",";
+        contents += (contents.empty() ? "" : ", ") + count_text(parts[static_cast<std::size_t>(k)], k, options.sections);
       }
-      contents.pop_back();
       if (options.answers) contents += ", with answers";
+      fit(cr, contents, width);
       text(cr, contents, middle, size.height * 0.70, true);
-      font(cr, 9, false);
-      text(cr, "made with sudoforge", middle, size.height - size.bottom, true);
+      if (options.credit) {
+        font(cr, 9, false);
+        text(cr, "made with sudoforge", middle, size.height - size.bottom, true);
+      }
       return;  // no page number on the title page
     }
+    case Page::Kind::Rules: {
+      font(cr, 18, true);
+      text(cr, "How to play", middle, size.height * 0.30, true);
+      font(cr, 11, false);
+      double y = size.height * 0.30 + 40;
+      const engine::Geometry geometry = puzzles.empty() ? engine::Geometry{} : puzzles.front().puzzle.geometry();
+      for (const std::string& line : rules_text(geometry)) {
+        fit(cr, line, size.width - size.inner - size.outer);
+        text(cr, line, middle, y, true);
+        y += 16;
+      }
+      break;
+    }
+    case Page::Kind::Blank:
+      return;  // the back of the title page: nothing, not even a number
     case Page::Kind::Section: {
       // Parts numbered in book order.
       int part = 0;
@@ -211,7 +241,7 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
       for (const Slot& slot : page.slots) {
         const BookPuzzle& puzzle = puzzles[slot.puzzle];
         font(cr, 9, false);
-        text(cr, label(puzzle), slot.grid.x, slot.grid.y - 6, false);
+        text(cr, label_of(puzzle, options.labels), slot.grid.x, slot.grid.y - 6, false);
         draw_grid(cr, slot.grid, puzzle.puzzle, nullptr);
       }
       break;

@@ -23,6 +23,9 @@ struct ExportOptions {
   std::string page = "a4";
   bool answers = false;
   std::string sections = "level";  // level or tier
+  std::string label = "level";     // level, tier, none or full
+  bool no_rules = false;
+  bool no_credit = false;
   std::string svg;        // directories
   std::string png;
   std::string pages_png;

@@ -52,6 +52,16 @@ struct BookPuzzle {
 // What the book's parts are made of.
 enum class Sections { Level, Tier };
 
+// What is printed above each puzzle besides its number: its level ("12 · Hard",
+// the default), its tier, nothing, or everything we know (level, rating, tier,
+// te_depth, score, database id: for us, not for a reader).
+enum class Labels { Level, Tier, None, Full };
+std::optional<Labels> parse_labels(std::string_view name);  // "level", "tier", "none", "full"
+// The label of a puzzle as printed.
+std::string label_of(const BookPuzzle& puzzle, Labels labels);
+// "1 easy puzzle", "3 hard puzzles", "2 puzzles needing twins": a section's count in words.
+std::string count_text(int count, int section, Sections sections);
+
 struct BookOptions {
   std::string title = "Sudoku";
   std::string subtitle;
@@ -60,6 +70,9 @@ struct BookOptions {
   int per_page = 4;      // 1, 2, 4 or 6; fewer when the grids would get too small
   bool answers = false;  // add the answer key
   Sections sections = Sections::Level;
+  Labels labels = Labels::Level;
+  bool rules = true;   // a page of how to play, facing the title page
+  bool credit = true;  // "made with sudoforge" at the foot of the title page
   std::string date;      // PDF creation date, "YYYY-MM-DDTHH:MM:SS"; from the data, never the clock
 };
 
@@ -76,7 +89,7 @@ struct Slot {
 };
 
 struct Page {
-  enum class Kind { Title, Section, Puzzles, Answers };
+  enum class Kind { Title, Rules, Blank, Section, Puzzles, Answers };
   Kind kind = Kind::Puzzles;
   int number = 0;                     // printed page number, from 1 (the title page is 1)
   std::optional<int> section;         // for sections and their puzzle pages: the level or tier (its index)
@@ -85,9 +98,11 @@ struct Page {
 
 // The section a puzzle belongs to: its level's or its tier's index.
 int section_of(const BookPuzzle& puzzle, Sections sections);
-// Where everything goes. Sections (one page each, easiest first, by level or tier as
-// the options say) appear only when the puzzles are of more than one; `puzzles`
-// must already be in book order.
+// Where everything goes. The title page is page 1 (a right-hand page); page 2 holds
+// the rules (or is blank), so the puzzles begin on a right-hand page. Sections (one
+// page each, easiest first, by level or tier as the options say) appear only when
+// the puzzles are of more than one, and a section of a single puzzle gets no divider
+// page; `puzzles` must already be in book order.
 std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
 
 // The book as a PDF, its bytes handed to `write` as cairo makes them (to a file, or
