@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "explain_html.hpp"
 #include "output.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/engine/text_format.hpp"
@@ -44,12 +45,15 @@ void setup_explain(CLI::App& app, int& exit_code) {
       ->required();
   add_geometry_options(*command, options->geometry);
   command->add_option("--db", options->db, "Explain the puzzle of this database with the id given (its own geometry)");
+  command->add_option("--html", options->html,
+                      "Write one self-contained web page that steps through the solution (arrow keys) to FILE ('-': "
+                      "standard output)");
   command->callback([options, &exit_code] { exit_code = run_explain(*options); });
 }
 
 namespace {
 
-int explain(const engine::Grid& puzzle);
+int explain(const engine::Grid& puzzle, const std::string& html, const std::string& title);
 
 // The puzzle stored under id `text` in `db`.
 store::StoredPuzzle stored_puzzle(const std::string& db, const std::string& text) {
@@ -72,8 +76,10 @@ store::StoredPuzzle stored_puzzle(const std::string& db, const std::string& text
 int run_explain(const ExplainOptions& options) {
   if (options.db) {
     const store::StoredPuzzle stored = stored_puzzle(*options.db, options.puzzle);
-    Output::standard().write(fmt::format("id {} in {} (first seen: {})\n", stored.id, *options.db, stored.source));
-    return explain(stored.puzzle);
+    if (options.html.empty()) {
+      Output::standard().write(fmt::format("id {} in {} (first seen: {})\n", stored.id, *options.db, stored.source));
+    }
+    return explain(stored.puzzle, options.html, fmt::format("Puzzle {}", stored.id));
   }
   const engine::Geometry geometry = resolve_geometry(options.geometry);
   std::string text = options.puzzle;
@@ -95,19 +101,26 @@ int run_explain(const ExplainOptions& options) {
     throw CliError("cannot read the puzzle: " + error.reason() + (digits ? " (to explain a stored puzzle by its id, give --db)" : ""),
                    kExitRejected);
   }
-  return explain(puzzle);
+  return explain(puzzle, options.html, "Sudoku");
 }
 
 namespace {
 
-// The solving path of a puzzle, written to standard output; the exit code.
-int explain(const engine::Grid& puzzle) {
+// The solving path of a puzzle, written to standard output, or with `html` as a page
+// to that file; the exit code.
+int explain(const engine::Grid& puzzle, const std::string& html, const std::string& title) {
   const engine::Geometry& geometry = puzzle.geometry();
   grader::Grader grader(geometry);
   grader::GradeOptions grade_options;
   grade_options.record_steps = true;
   const grader::Grade grade = grader.grade(puzzle, grade_options);
   const engine::Units units(geometry);
+  if (!html.empty() && grade.status == grader::Status::Unique) {
+    Output out = Output::open(html);
+    out.write(explain_html(puzzle, grade, title));
+    out.close();
+    return kExitOk;
+  }
 
   std::string out = fmt::format("puzzle: {} ({} clues, {})\n", engine::to_line(puzzle), grade.clues, geometry.name());
   if (grade.status != grader::Status::Unique) {

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <array>
+#include <filesystem>
 #include <tuple>
 #include <fmt/format.h>
 
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "explain_html.hpp"
 #include "output.hpp"
 #include "sudoforge/book/book.hpp"
 #include "sudoforge/cli/errors.hpp"
@@ -56,6 +58,8 @@ void setup_export(CLI::App& app, int& exit_code) {
   command->add_flag("--no-rules", options->no_rules, "No page of how to play (page 2 is left blank)");
   command->add_flag("--no-credit", options->no_credit, "No 'made with sudoforge' on the title page");
   command->add_option("--svg", options->svg, "One SVG per puzzle into this directory");
+  command->add_option("--html", options->html,
+                      "One web page per puzzle into this directory (puzzle-0001.html ...), stepping through its solution");
   command->add_option("--png", options->png, "One PNG per puzzle into this directory");
   command->add_option("--pages-png", options->pages_png, "Every page of the book as a PNG into this directory");
   command->add_option("--text", options->text, "The puzzles, one per line");
@@ -70,7 +74,7 @@ void setup_export(CLI::App& app, int& exit_code) {
 
 int run_export(const ExportOptions& options) {
   if (options.pdf.empty() && options.svg.empty() && options.png.empty() && options.pages_png.empty() &&
-      options.text.empty() && options.csv.empty() && options.jsonl.empty() && options.sdm.empty() &&
+      options.html.empty() && options.text.empty() && options.csv.empty() && options.jsonl.empty() && options.sdm.empty() &&
       options.ss.empty() && options.opensudoku.empty() && options.tatham.empty()) {
     throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
   }
@@ -157,6 +161,21 @@ int run_export(const ExportOptions& options) {
     if (!options.png.empty()) book::write_puzzle_images(options.png, puzzles, book::ImageFormat::Png, options.answers);
   } catch (const book::BookError& error) {
     throw CliError(error.what());
+  }
+  if (!options.html.empty()) {  // each puzzle graded again, its steps recorded
+    std::error_code error;
+    std::filesystem::create_directories(options.html, error);
+    if (error) throw CliError("cannot create directory '" + options.html + "': " + error.message());
+    grader::GradeOptions recording;
+    recording.record_steps = true;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      grader::Grader grader(puzzles[i].puzzle.geometry());
+      const grader::Grade grade = grader.grade(puzzles[i].puzzle, recording);
+      char name[32];
+      std::snprintf(name, sizeof name, "puzzle-%04d.html", puzzles[i].number);
+      write_file((std::filesystem::path(options.html) / name).string(),
+                 explain_html(puzzles[i].puzzle, grade, fmt::format("Puzzle {}", puzzles[i].number)));
+    }
   }
   if (!options.text.empty()) {
     std::string text;

@@ -218,19 +218,24 @@ std::string to_tatham_id(const Grid& grid) {
   return out + "\n";
 }
 
+std::string xml_escape(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
 std::string to_opensudoku_game(const Grid& grid, std::string_view note) {
   std::string data = to_line(grid);
   std::replace(data.begin(), data.end(), '.', '0');
-  std::string escaped;
-  for (const char c : note) {
-    switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      default: escaped += c;
-    }
-  }
+  const std::string escaped = xml_escape(note);
   return "  <game data=\"" + data + "\"" + (escaped.empty() ? "" : " note=\"" + escaped + "\"") + " />\n";
 }
 

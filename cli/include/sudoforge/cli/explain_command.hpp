@@ -16,6 +16,7 @@ struct ExplainOptions {
   std::string puzzle;  // the puzzle text, "-" to read one puzzle from stdin, or with `db` a puzzle's id
   GeometryOptions geometry;
   std::optional<std::string> db;  // the database the id is in (its geometry is the puzzle's)
+  std::string html;               // FILE ('-': stdout): the page to step through instead of text
 };
 
 // Registers the subcommand; running it stores its exit code in `exit_code`.

@@ -29,6 +29,7 @@ struct ExportOptions {
   std::string svg;        // directories
   std::string png;
   std::string pages_png;
+  std::string html;       // one page per puzzle that steps through its solution
   std::string text;       // files
   std::string csv;
   std::string jsonl;

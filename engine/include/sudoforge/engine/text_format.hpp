@@ -56,6 +56,8 @@ std::string to_block(const Grid& grid);
 std::string to_simple_sudoku(const Grid& grid);
 std::string to_tatham_id(const Grid& grid);
 std::string to_opensudoku_game(const Grid& grid, std::string_view note);
+// Text made safe inside XML or HTML, in elements and quoted attributes: & < > " escaped.
+std::string xml_escape(std::string_view text);
 
 // A malformed puzzle: where it is and why. what() is "SOURCE:LINE: REASON". A
 // broken grid spans several lines: first_line()-last_line() (LINE among them).
