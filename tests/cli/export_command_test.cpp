@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include <unistd.h>
 
 #include <filesystem>
@@ -349,6 +351,49 @@ TEST_F(ExportCommand, LabelsRulesAndCreditAsAsked) {
   ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --level easy --label full --pdf " + full)).exit_code, 0);
   EXPECT_NE(page_text(full, 3).find(" · id "), std::string::npos) << page_text(full, 3);
   EXPECT_NE(page_text(full, 3).find("score "), std::string::npos) << page_text(full, 3);
+}
+
+// Titles and names in any script: shaped by Pango, from whatever installed font has
+// the glyphs; a very long title wraps and ends in an ellipsis instead of shrinking to
+// nothing; a character no font has is refused by name rather than printed as a box.
+TEST_F(ExportCommand, PrintsTextInAnyScriptAndRefusesGlyphsNoFontHas) {
+  if (std::system("fc-list | grep -q 'Noto Sans CJK'") != 0 || std::system("fc-list | grep -q 'Noto Sans Devanagari'") != 0) {
+    GTEST_SKIP() << "the Noto fonts are not installed (scripts/setup installs them)";
+  }
+  const std::string pdf = dir_ + "/scripts.pdf";
+  const auto made = run_command(sudoforge("export --db " + db_ + " --level easy --pdf " + pdf +
+                                          " --title '数独 सुडोकू سودوكو 🧩' --author '李小龙 · मोहन · محمد'"));
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::string title_page = run_command("pdftotext -f 1 -l 1 " + pdf + " -").out;
+  EXPECT_NE(title_page.find("数独"), std::string::npos) << title_page;
+  EXPECT_NE(title_page.find("李小龙"), std::string::npos) << title_page;
+  const std::string fonts = run_command("pdffonts " + pdf).out;
+  EXPECT_NE(fonts.find("NotoSansCJK"), std::string::npos) << fonts;
+  EXPECT_NE(fonts.find("NotoSansDevanagari"), std::string::npos) << fonts;
+
+  std::string long_title;
+  for (int i = 0; i < 1000; ++i) long_title += "Sudoku " + std::to_string(i) + " ";
+  ASSERT_GE(long_title.size(), 8000U);
+  const std::string longer = dir_ + "/long.pdf";
+  ASSERT_EQ(run_command(sudoforge("export --db " + db_ + " --level easy --pdf " + longer + " --title '" + long_title + "'"))
+                .exit_code,
+            0);
+  // A big font: three words a line, not the thousands that shrinking would give; and
+  // the title stays in the top half of the page (wrapped to three lines, then cut),
+  // above the contents line, which is still there.
+  const std::string first = run_command("pdftotext -layout -f 1 -l 1 " + longer + " -").out;
+  const auto title_lines = lines_of(first.substr(first.find_first_not_of(" \n")));
+  ASSERT_FALSE(title_lines.empty());
+  EXPECT_NE(title_lines.front().find("Sudoku 0 Sudoku 1 Sudoku 2"), std::string::npos) << title_lines.front().substr(0, 80);
+  EXPECT_LT(title_lines.front().size(), 100U);
+  const std::string lower = run_command("pdftotext -f 1 -l 1 -x 0 -y 421 -W 595 -H 421 " + longer + " -").out;
+  EXPECT_NE(lower.find("8 easy puzzles"), std::string::npos) << lower.substr(0, 200);
+  EXPECT_EQ(lower.find("Sudoku 9"), std::string::npos) << lower.substr(0, 200);
+
+  const auto refused = run_command(sudoforge("export --db " + db_ + " --level easy --pdf " + dir_ +
+                                             "/refused.pdf --title \"$(printf 'Sudoku \\315\\270')\""));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.err.find("no installed font has a glyph for U+0378"), std::string::npos) << refused.err;
 }
 
 TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {

@@ -1,6 +1,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <pango/pangocairo.h>
 
 #include <algorithm>
 #include <array>
@@ -28,27 +29,101 @@ void check(cairo_status_t status, const std::string& what) {
   if (status != CAIRO_STATUS_SUCCESS) throw BookError(what + ": " + cairo_status_to_string(status));
 }
 
+// The current font is kept in the cairo context (size and weight, read back when
+// text is laid out); text is laid out by Pango, so any script shapes and runs in its
+// direction, and a character DejaVu lacks comes from whatever installed font has it
+// (fontconfig's fallback: Noto for Chinese, Devanagari, Arabic, emoji).
 void font(cairo_t* cr, double size, bool bold) {
   cairo_select_font_face(cr, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, size);
 }
 
-// Shrinks the current font until `words` fit in `width`.
-void fit(cairo_t* cr, const std::string& words, double width) {
-  cairo_text_extents_t extents;
-  cairo_text_extents(cr, words.c_str(), &extents);
-  if (extents.x_advance <= width) return;
+double font_size(cairo_t* cr) {
   cairo_matrix_t matrix;
   cairo_get_font_matrix(cr, &matrix);
-  cairo_set_font_size(cr, matrix.xx * width / extents.x_advance);
+  return matrix.xx;
 }
 
-// Text with its baseline at y: centred on x, or starting at x.
+using Layout = std::unique_ptr<PangoLayout, decltype(&g_object_unref)>;
+
+// `words` laid out in the current font, on one line unless `wrap_width` > 0 (then
+// wrapped to it, at most `max_lines` lines, the rest ended with an ellipsis).
+Layout layout(cairo_t* cr, const std::string& words, double wrap_width = 0, int max_lines = 1) {
+  Layout laid(pango_cairo_create_layout(cr), g_object_unref);
+  PangoFontDescription* description = pango_font_description_from_string(kFont);
+  const bool bold = cairo_toy_font_face_get_weight(cairo_get_font_face(cr)) == CAIRO_FONT_WEIGHT_BOLD;
+  pango_font_description_set_weight(description, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_absolute_size(description, font_size(cr) * PANGO_SCALE);
+  pango_layout_set_font_description(laid.get(), description);
+  pango_font_description_free(description);
+  if (wrap_width > 0) {
+    pango_layout_set_width(laid.get(), static_cast<int>(wrap_width * PANGO_SCALE));
+    pango_layout_set_wrap(laid.get(), PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_height(laid.get(), -max_lines);
+    pango_layout_set_ellipsize(laid.get(), PANGO_ELLIPSIZE_END);
+    pango_layout_set_alignment(laid.get(), PANGO_ALIGN_CENTER);
+  }
+  pango_layout_set_text(laid.get(), words.c_str(), static_cast<int>(words.size()));
+  // A character no installed font has would print as an empty box: refuse, naming it.
+  if (pango_layout_get_unknown_glyphs_count(laid.get()) > 0) {
+    std::string missing;
+    PangoLayoutIter* iter = pango_layout_get_iter(laid.get());
+    do {
+      const PangoLayoutRun* run = pango_layout_iter_get_run_readonly(iter);
+      if (run == nullptr) continue;
+      for (int g = 0; g < run->glyphs->num_glyphs; ++g) {
+        const PangoGlyph glyph = run->glyphs->glyphs[g].glyph;
+        if ((glyph & PANGO_GLYPH_UNKNOWN_FLAG) == 0) continue;
+        char code[16];
+        std::snprintf(code, sizeof code, "U+%04X", glyph & ~PANGO_GLYPH_UNKNOWN_FLAG);
+        if (missing.find(code) == std::string::npos) missing += (missing.empty() ? "" : ", ") + std::string(code);
+      }
+    } while (pango_layout_iter_next_run(iter));
+    pango_layout_iter_free(iter);
+    throw BookError("cannot print '" + words.substr(0, 60) + (words.size() > 60 ? "..." : "") +
+                    "': no installed font has a glyph for " + missing +
+                    " (install fonts that cover it, e.g. Debian's fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji)");
+  }
+  return laid;
+}
+
+// Width of `words` in the current font, in points.
+double width_of(cairo_t* cr, const std::string& words) {
+  int width = 0;
+  pango_layout_get_size(layout(cr, words).get(), &width, nullptr);
+  return static_cast<double>(width) / PANGO_SCALE;
+}
+
+// Shrinks the current font until `words` fit in `width`.
+void fit(cairo_t* cr, const std::string& words, double width) {
+  const double wide = width_of(cr, words);
+  if (wide > width) cairo_set_font_size(cr, font_size(cr) * width / wide);
+}
+
+// Text with its (first line's) baseline at y: centred on x, or starting at x.
+void draw_layout(cairo_t* cr, PangoLayout* laid, double x, double y, bool centred) {
+  int width = 0;
+  pango_layout_get_size(laid, &width, nullptr);
+  const double baseline = static_cast<double>(pango_layout_get_baseline(laid)) / PANGO_SCALE;
+  const double wrap = pango_layout_get_width(laid) > 0 ? static_cast<double>(pango_layout_get_width(laid)) / PANGO_SCALE : -1;
+  const double left = wrap > 0 ? x - wrap / 2 : (centred ? x - static_cast<double>(width) / PANGO_SCALE / 2 : x);
+  cairo_move_to(cr, left, y - baseline);
+  pango_cairo_show_layout(cr, laid);
+}
+
 void text(cairo_t* cr, const std::string& words, double x, double y, bool centred) {
-  cairo_text_extents_t extents;
-  cairo_text_extents(cr, words.c_str(), &extents);
-  cairo_move_to(cr, centred ? x - extents.width / 2 - extents.x_bearing : x, y);
-  cairo_show_text(cr, words.c_str());
+  draw_layout(cr, layout(cr, words).get(), x, y, centred);
+}
+
+// A title, subtitle or author line: shrunk to fit down to 60% of its size, then
+// wrapped onto at most `max_lines` lines and cut with an ellipsis, never shrunk to
+// nothing (a 10,000-character title stays readable).
+void heading(cairo_t* cr, const std::string& words, double x, double y, double width, int max_lines) {
+  if (words.empty()) return;
+  const double size = font_size(cr);
+  fit(cr, words, width);
+  if (font_size(cr) < size * 0.6) cairo_set_font_size(cr, size * 0.6);
+  draw_layout(cr, layout(cr, words, width, max_lines).get(), x, y, true);
 }
 
 // A section's title and the lines that say what its puzzles need. Each holds for
@@ -178,14 +253,11 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
     case Page::Kind::Title: {
       const double width = size.width - size.inner - size.outer;
       font(cr, size.width / 14, true);
-      fit(cr, options.title, width);
-      text(cr, options.title, middle, size.height * 0.36, true);
+      heading(cr, options.title, middle, size.height * 0.30, width, 3);
       font(cr, size.width / 30, false);
-      fit(cr, options.subtitle, width);
-      if (!options.subtitle.empty()) text(cr, options.subtitle, middle, size.height * 0.36 + size.width / 12, true);
+      heading(cr, options.subtitle, middle, size.height * 0.30 + size.width / 5, width, 2);
       font(cr, size.width / 30, false);
-      fit(cr, options.author, width);
-      if (!options.author.empty()) text(cr, options.author, middle, size.height * 0.55, true);
+      heading(cr, options.author, middle, size.height * 0.55, width, 2);
       std::array<int, grader::kLevelCount> parts{};
       for (const BookPuzzle& puzzle : puzzles) ++parts[static_cast<std::size_t>(section_of(puzzle, options.sections))];
       font(cr, 11, false);
