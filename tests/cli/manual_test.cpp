@@ -4,7 +4,6 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -38,12 +37,19 @@ std::set<std::string> options_of(const std::string& command) {
   const auto help = run_command(sudoforge(command + " --help"));
   std::set<std::string> options;
   // An option's line starts with it, two spaces in ("  --format", "  -q,--quiet");
-  // descriptions continue further in.
-  const std::regex option("^  (-[a-zA-Z],)?--([a-z][a-z0-9-]*)");
+  // descriptions continue further in. (No std::regex: GCC 12 warns inside it under
+  // the sanitizer builds.)
   std::istringstream lines(help.out);
   for (std::string line; std::getline(lines, line);) {
-    std::smatch match;
-    if (std::regex_search(line, match, option)) options.insert(match[2]);
+    if (!line.starts_with("  ") || line.size() < 4 || line[2] != '-') continue;
+    std::size_t at = 2;
+    if (line[3] != '-') {  // "-q,--quiet"
+      if (line.size() < 6 || line[4] != ',') continue;
+      at = 5;
+    }
+    if (line.compare(at, 2, "--") != 0) continue;
+    const std::size_t end = line.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-", at + 2);
+    options.insert(line.substr(at + 2, end - at - 2));
   }
   options.erase("help");
   return options;
