@@ -56,6 +56,9 @@ void setup_export(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"level", "tier", "none", "full"}))
       ->capture_default_str();
   command->add_flag("--no-rules", options->no_rules, "No page of how to play (page 2 is left blank)");
+  command->add_option("--symbols", options->symbols, "Digits of grids above 9x9: 1-16, 0-F (hexadecimal) or A-P")
+      ->check(CLI::IsMember({"1-16", "0-F", "A-P"}))
+      ->capture_default_str();
   command->add_flag("--no-credit", options->no_credit, "No 'made with sudoforge' on the title page");
   command->add_option("--svg", options->svg, "One SVG per puzzle into this directory");
   command->add_option("--html", options->html,
@@ -130,6 +133,7 @@ int run_export(const ExportOptions& options) {
   book_options.sections = sections;
   book_options.labels = *book::parse_labels(options.label);
   book_options.rules = !options.no_rules;
+  book_options.symbols = *book::parse_symbols(options.symbols);
   book_options.credit = !options.no_credit;
   book_options.date = store.last_change();
   if (book_options.date.empty()) book_options.date = "2000-01-01T00:00:00";
@@ -157,8 +161,8 @@ int run_export(const ExportOptions& options) {
       out.close();
     }
     if (!options.pages_png.empty()) book::write_page_images(options.pages_png, puzzles, book_options, 100);
-    if (!options.svg.empty()) book::write_puzzle_images(options.svg, puzzles, book::ImageFormat::Svg, options.answers);
-    if (!options.png.empty()) book::write_puzzle_images(options.png, puzzles, book::ImageFormat::Png, options.answers);
+    if (!options.svg.empty()) book::write_puzzle_images(options.svg, puzzles, book_options.symbols, book::ImageFormat::Svg, options.answers);
+    if (!options.png.empty()) book::write_puzzle_images(options.png, puzzles, book_options.symbols, book::ImageFormat::Png, options.answers);
   } catch (const book::BookError& error) {
     throw CliError(error.what());
   }

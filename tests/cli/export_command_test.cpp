@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <set>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -408,8 +410,46 @@ TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
   ASSERT_EQ(run_command(sudoforge("export --db " + db + " --size 16 --per-page 6 --page a5 --pdf " + big)).exit_code, 0);
   EXPECT_EQ(pdfinfo_field(big, "Pages"), "4");  // title, rules, then two 16x16 grids an A5 page, not six
   // The rules say which symbols a 16x16 grid holds, and the diagonals' rule for X-Sudoku.
-  EXPECT_NE(run_command("pdftotext -f 2 -l 2 " + big + " -").out.find("the digits 1 to 9 and the letters A to G"),
-            std::string::npos);
+  EXPECT_NE(run_command("pdftotext -f 2 -l 2 " + big + " -").out.find("holds the numbers 1 to 16"), std::string::npos);
+  // 16x16 digits as asked: 1-16 by default, 0-F, A-P; the grids print them so.
+  const auto pages16 = book::plan_book(std::vector<book::BookPuzzle>(3, [] {
+                                         book::BookPuzzle p;
+                                         p.puzzle = engine::Grid(engine::Geometry(4, 4));
+                                         return p;
+                                       }()),
+                                       [] {
+                                         book::BookOptions o;
+                                         o.page = book::PageSize::A5;
+                                         o.per_page = 6;
+                                         return o;
+                                       }());
+  const book::Square first16 = pages16[2].slots.front().grid;
+  const auto grid_tokens = [&](const std::string& pdf) {
+    const auto cropped = run_command("pdftotext -f 3 -l 3 -x " + std::to_string(static_cast<int>(first16.x)) + " -y " +
+                                     std::to_string(static_cast<int>(first16.y)) + " -W " +
+                                     std::to_string(static_cast<int>(first16.size)) + " -H " +
+                                     std::to_string(static_cast<int>(first16.size)) + " " + pdf + " -");
+    std::set<std::string> tokens;
+    std::istringstream words(cropped.out);
+    for (std::string word; words >> word;) tokens.insert(word);
+    return tokens;
+  };
+  const auto numbers = grid_tokens(big);
+  EXPECT_TRUE(numbers.count("16") + numbers.count("15") + numbers.count("14") + numbers.count("13") > 0);
+  for (const std::string& token : numbers) EXPECT_EQ(token.find_first_not_of("0123456789"), std::string::npos) << token;
+  for (const auto& [symbols, alphabet] : {std::pair{"0-F", "0123456789ABCDEF"}, std::pair{"A-P", "ABCDEFGHIJKLMNOP"}}) {
+    const std::string other = dir + "/big-" + std::string(symbols) + ".pdf";
+    ASSERT_EQ(run_command(sudoforge("export --db " + db + " --size 16 --per-page 6 --page a5 --symbols " + symbols +
+                                    " --pdf " + other))
+                  .exit_code,
+              0);
+    const auto tokens = grid_tokens(other);
+    EXPECT_GT(tokens.size(), 3U);
+    for (const std::string& token : tokens) {
+      EXPECT_EQ(token.size(), 1U) << symbols << ": " << token;
+      EXPECT_NE(std::string(alphabet).find(token), std::string::npos) << symbols << ": " << token;
+    }
+  }
   const std::string diagonal = dir + "/diagonal.pdf";
   const std::string jsonl = dir + "/diagonal.jsonl";
   ASSERT_EQ(run_command(sudoforge("export --db " + db + " --diagonal --pdf " + diagonal + " --jsonl " + jsonl)).exit_code, 0);

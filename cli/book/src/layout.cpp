@@ -10,7 +10,8 @@ namespace {
 constexpr double kHeaderHeight = 16;   // the line above each puzzle
 constexpr double kSlotPadding = 10;
 constexpr double kMinCell = 12;        // smallest cell a puzzle is printed with
-constexpr double kMinAnswerCell = 9;   // and a solution in the answer key
+constexpr double kMinAnswerCell = 9;   // and a solution in the answer key,
+constexpr double kMinBigAnswerCell = 14;  // or one above 9x9, whose two-figure numbers need more
 constexpr double kAnswersHeading = 28; // "Answers" at the top of each answer page
 
 struct Layout {
@@ -67,7 +68,9 @@ Layout answer_layout(const PageDimensions& page, int size) {
   for (const Layout layout : kLayouts) {
     PageDimensions below_heading = page;
     below_heading.top += kAnswersHeading;
-    if (cell_size(below_heading, layout, kHeaderHeight, size) >= kMinAnswerCell) return layout;
+    if (cell_size(below_heading, layout, kHeaderHeight, size) >= (size > 9 ? kMinBigAnswerCell : kMinAnswerCell)) {
+      return layout;
+    }
   }
   return {1, 1};
 }
@@ -98,6 +101,19 @@ std::optional<Labels> parse_labels(std::string_view name) {
   if (name == "none") return Labels::None;
   if (name == "full") return Labels::Full;
   return std::nullopt;
+}
+
+std::optional<Symbols> parse_symbols(std::string_view name) {
+  if (name == "1-16") return Symbols::Numbers;
+  if (name == "0-F" || name == "0-f") return Symbols::Hex;
+  if (name == "A-P" || name == "a-p") return Symbols::Letters;
+  return std::nullopt;
+}
+
+std::string symbol_text(int digit, int size, Symbols symbols) {
+  if (size <= 9 || symbols == Symbols::Numbers) return std::to_string(digit);
+  if (symbols == Symbols::Hex) return std::string(1, "0123456789ABCDEF"[digit - 1]);
+  return std::string(1, static_cast<char>('A' + digit - 1));
 }
 
 std::string label_of(const BookPuzzle& puzzle, Labels labels) {

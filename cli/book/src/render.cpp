@@ -172,7 +172,7 @@ SectionText section_text(int section, Sections sections) {
 
 // A grid: diagonals shaded (diagonal variant), thin cell lines, thick box borders,
 // the givens in bold black and, with a solution, the other digits in grey.
-void draw_grid(cairo_t* cr, const Square& square, const engine::Grid& puzzle, const engine::Grid* solution) {
+void draw_grid(cairo_t* cr, const Square& square, const engine::Grid& puzzle, const engine::Grid* solution, Symbols symbols) {
   const engine::Geometry& geometry = puzzle.geometry();
   const int n = geometry.size();
   const double cell = square.size / n;
@@ -212,21 +212,25 @@ void draw_grid(cairo_t* cr, const Square& square, const engine::Grid& puzzle, co
       const bool given = puzzle[at] != 0;
       const engine::Digit digit = given ? puzzle[at] : solution != nullptr ? (*solution)[at] : 0;
       if (digit == 0) continue;
-      font(cr, cell * (given ? 0.62 : 0.56), given);
+      const std::string symbol = symbol_text(digit, n, symbols);
+      const double shrink = symbol.size() > 1 ? 0.78 : 1.0;  // two figures share a cell
+      font(cr, cell * (given ? 0.62 : 0.56) * shrink, given);
       const double grey = given ? 0 : 0.42;
       cairo_set_source_rgb(cr, grey, grey, grey);
-      const double baseline = square.y + row * cell + cell * 0.5 + cell * (given ? 0.22 : 0.2);
-      text(cr, std::string(1, engine::digit_symbol(digit)), square.x + col * cell + cell / 2, baseline, true);
+      const double baseline = square.y + row * cell + cell * 0.5 + cell * (given ? 0.22 : 0.2) * shrink;
+      text(cr, symbol, square.x + col * cell + cell / 2, baseline, true);
     }
   }
   cairo_set_source_rgb(cr, 0, 0, 0);
 }
 
 // How to play, for the puzzles' shape: the units, the symbols, the diagonals.
-std::vector<std::string> rules_text(const engine::Geometry& geometry) {
+std::vector<std::string> rules_text(const engine::Geometry& geometry, Symbols printed) {
   const int n = geometry.size();
-  std::string symbols = "the digits 1 to " + std::to_string(std::min(n, 9));
-  if (n > 9) symbols += " and the letters A to " + std::string(1, engine::digit_symbol(static_cast<engine::Digit>(n)));
+  std::string symbols = "the numbers 1 to " + std::to_string(n);
+  if (n <= 9) symbols = "the digits 1 to " + std::to_string(n);
+  if (n > 9 && printed == Symbols::Hex) symbols = "the digits 0 to 9 and the letters A to " + symbol_text(n, n, printed);
+  if (n > 9 && printed == Symbols::Letters) symbols = "the letters A to " + symbol_text(n, n, printed);
   std::vector<std::string> lines = {
       "Fill in the grid so that every row, every column and every",
       "box of " + std::to_string(geometry.box_rows()) + " by " + std::to_string(geometry.box_cols()) +
@@ -282,7 +286,7 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
       font(cr, 11, false);
       double y = size.height * 0.30 + 40;
       const engine::Geometry geometry = puzzles.empty() ? engine::Geometry{} : puzzles.front().puzzle.geometry();
-      for (const std::string& line : rules_text(geometry)) {
+      for (const std::string& line : rules_text(geometry, options.symbols)) {
         fit(cr, line, size.width - size.inner - size.outer);
         text(cr, line, middle, y, true);
         y += 16;
@@ -314,7 +318,7 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
         const BookPuzzle& puzzle = puzzles[slot.puzzle];
         font(cr, 9, false);
         text(cr, label_of(puzzle, options.labels), slot.grid.x, slot.grid.y - 6, false);
-        draw_grid(cr, slot.grid, puzzle.puzzle, nullptr);
+        draw_grid(cr, slot.grid, puzzle.puzzle, nullptr, options.symbols);
       }
       break;
     case Page::Kind::Answers:
@@ -324,7 +328,7 @@ void draw_page(cairo_t* cr, const Page& page, const std::vector<Page>& pages_of_
         const BookPuzzle& puzzle = puzzles[slot.puzzle];
         font(cr, 8, true);
         text(cr, std::to_string(puzzle.number), slot.grid.x, slot.grid.y - 5, false);
-        draw_grid(cr, slot.grid, puzzle.puzzle, &puzzle.solution);
+        draw_grid(cr, slot.grid, puzzle.puzzle, &puzzle.solution, options.symbols);
       }
       break;
   }
@@ -406,7 +410,7 @@ void write_page_images(const std::string& directory, const std::vector<BookPuzzl
   }
 }
 
-void write_puzzle_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles, ImageFormat format,
+void write_puzzle_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles, Symbols symbols, ImageFormat format,
                          bool solutions) {
   make_directory(directory);
   constexpr double kSize = 300;   // points; PNGs at twice that in pixels
@@ -425,7 +429,7 @@ void write_puzzle_images(const std::string& directory, const std::vector<BookPuz
       if (format == ImageFormat::Png) cairo_scale(cr.get(), 2, 2);
       cairo_set_source_rgb(cr.get(), 1, 1, 1);
       cairo_paint(cr.get());
-      draw_grid(cr.get(), {kMargin, kMargin, kSize}, puzzle.puzzle, answer ? &puzzle.solution : nullptr);
+      draw_grid(cr.get(), {kMargin, kMargin, kSize}, puzzle.puzzle, answer ? &puzzle.solution : nullptr, symbols);
       if (format == ImageFormat::Png) {
         check(cairo_surface_write_to_png(surface.get(), path.c_str()), "cannot write '" + path + "'");
       }

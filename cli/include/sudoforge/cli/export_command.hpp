@@ -24,6 +24,7 @@ struct ExportOptions {
   bool answers = false;
   std::string sections = "level";  // level or tier
   std::string label = "level";     // level, tier, none or full
+  std::string symbols = "1-16";    // digits above 9x9: 1-16, 0-F or A-P
   bool no_rules = false;
   bool no_credit = false;
   std::string svg;        // directories

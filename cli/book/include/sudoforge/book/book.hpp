@@ -57,6 +57,14 @@ enum class Sections { Level, Tier };
 // te_depth, score, database id: for us, not for a reader).
 enum class Labels { Level, Tier, None, Full };
 std::optional<Labels> parse_labels(std::string_view name);  // "level", "tier", "none", "full"
+
+// How grids above 9x9 write their digits: as the numbers 1-16 (the default, as most
+// printed 16x16 puzzles do), as hexadecimal 0-F, or as the letters A-P. Up to 9x9,
+// always 1-9.
+enum class Symbols { Numbers, Hex, Letters };
+std::optional<Symbols> parse_symbols(std::string_view name);  // "1-16", "0-F", "A-P"
+// Digit d (from 1) of a grid of `size` as printed.
+std::string symbol_text(int digit, int size, Symbols symbols);
 // The label of a puzzle as printed.
 std::string label_of(const BookPuzzle& puzzle, Labels labels);
 // "1 easy puzzle", "3 hard puzzles", "2 puzzles needing twins": a section's count in words.
@@ -71,6 +79,7 @@ struct BookOptions {
   bool answers = false;  // add the answer key
   Sections sections = Sections::Level;
   Labels labels = Labels::Level;
+  Symbols symbols = Symbols::Numbers;
   bool rules = true;   // a page of how to play, facing the title page
   bool credit = true;  // "made with sudoforge" at the foot of the title page
   std::string date;      // PDF creation date, "YYYY-MM-DDTHH:MM:SS"; from the data, never the clock
@@ -117,7 +126,7 @@ void write_page_images(const std::string& directory, const std::vector<BookPuzzl
 enum class ImageFormat { Svg, Png };
 // One image per puzzle, `directory`/puzzle-0001.svg ..., and per solution
 // (solution-0001.svg ...) when `solutions`.
-void write_puzzle_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles, ImageFormat format,
+void write_puzzle_images(const std::string& directory, const std::vector<BookPuzzle>& puzzles, Symbols symbols, ImageFormat format,
                          bool solutions);
 
 }  // namespace sudoforge::book
