@@ -66,7 +66,9 @@ sqlite::Connection ready(sqlite::Connection&& db) {
   db.execute("PRAGMA synchronous = NORMAL");
   db.execute("PRAGMA foreign_keys = ON");
   db.execute("PRAGMA temp_store = MEMORY");
-  db.execute("PRAGMA cache_size = -65536");  // 64 MiB of pages: inserts stay in memory between commits
+  // 16 MiB of pages: as fast as 64 MiB for imports and generate runs of 100,000
+  // puzzles (measured), and the peak memory stays flat as the file grows.
+  db.execute("PRAGMA cache_size = -16384");
   detail::prepare_schema(db, Store::kSchemaVersion);
   return std::move(db);
 }
