@@ -87,6 +87,37 @@ bool is_csv_header(std::string_view field) {
   return field.find_first_of("0123456789._") == std::string_view::npos;
 }
 
+// Field k (from 0) of a CSV line, quotes honoured ("a,b" is one field), its quotes
+// and surrounding blanks taken off; `offset` gets where its text starts. Empty past
+// the last field.
+std::string_view csv_field(std::string_view line, int k, std::size_t& offset) {
+  std::size_t start = 0;
+  for (int field = 0; field < k; ++field) {
+    bool quoted = false;
+    std::size_t i = start;
+    for (; i < line.size() && (quoted || line[i] != ','); ++i) {
+      if (line[i] == '"') quoted = !quoted;
+    }
+    if (i >= line.size()) {
+      offset = line.size();
+      return {};
+    }
+    start = i + 1;
+  }
+  bool quoted = false;
+  std::size_t end = start;
+  for (; end < line.size() && (quoted || line[end] != ','); ++end) {
+    if (line[end] == '"') quoted = !quoted;
+  }
+  std::string_view field = line.substr(start, end - start);
+  std::size_t skip = 0;
+  while (skip < field.size() && (field[skip] == ' ' || field[skip] == '\t' || field[skip] == '"')) ++skip;
+  field.remove_prefix(skip);
+  while (!field.empty() && (field.back() == ' ' || field.back() == '\t' || field.back() == '"')) field.remove_suffix(1);
+  offset = start + skip;
+  return field;
+}
+
 }  // namespace
 
 std::optional<TextFormat> parse_text_format(std::string_view name) {
@@ -388,7 +419,20 @@ void PuzzleParser::feed(std::string_view line) {
   }
   end_block();
   if (kind == Kind::Csv) {
-    if (first && is_csv_header(content.substr(0, content.find(',')))) return;
+    if (first && is_csv_header(content.substr(0, content.find(',')))) {
+      // The puzzle is the column named "puzzle" (our own records, QQWing's), else the first.
+      for (int k = 0;; ++k) {
+        std::size_t offset = 0;
+        const std::string_view name = csv_field(content, k, offset);
+        if (offset >= content.size()) break;
+        if (name.size() == 6 && std::equal(name.begin(), name.end(), "puzzle",
+                                           [](char a, char b) { return (a | 0x20) == b; })) {
+          csv_column_ = k;
+          break;
+        }
+      }
+      return;
+    }
     feed_csv_format(line);
     return;
   }
@@ -419,16 +463,8 @@ void PuzzleParser::feed_line_format(std::string_view line, std::size_t start) {
 }
 
 void PuzzleParser::feed_csv_format(std::string_view line) {
-  const auto comma = line.find(',');
-  std::string_view field = line.substr(0, comma);
   std::size_t offset = 0;
-  while (offset < field.size() && (field[offset] == ' ' || field[offset] == '\t' || field[offset] == '"')) {
-    ++offset;
-  }
-  field.remove_prefix(offset);
-  while (!field.empty() && (field.back() == ' ' || field.back() == '\t' || field.back() == '"')) {
-    field.remove_suffix(1);
-  }
+  const std::string_view field = csv_field(line, csv_column_, offset);
   try {
     emit(ParsedPuzzle{parse_cells(field, offset), line_number_, line_number_, {}});
   } catch (ParseError& error) {

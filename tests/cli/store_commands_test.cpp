@@ -317,7 +317,7 @@ TEST(Formats, ListAndExportWriteEveryLayoutGradeReadsBack) {
   ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
   const auto lines = run_command(sudoforge("list --format line --limit 20 --db " + db));
   ASSERT_EQ(lines.exit_code, 0);
-  for (const std::string format : {"sdm", "ss", "opensudoku", "tatham"}) {
+  for (const std::string format : {"sdm", "ss", "opensudoku", "tatham", "csv"}) {
     const auto listed = run_command(sudoforge("list --format " + format + " --limit 20 --db " + db));
     ASSERT_EQ(listed.exit_code, 0) << format << ": " << listed.err;
     const std::string file = testing::TempDir() + "listed." + format;

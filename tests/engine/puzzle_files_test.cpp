@@ -174,6 +174,24 @@ TEST(PuzzleFiles, SimpleSudokuAndOpenSudokuWritersReadBack) {
   }
 }
 
+// CSV: the column a header names "puzzle" (our own records put it second, after a
+// source that may hold commas in quotes), else the first.
+TEST(PuzzleFiles, CsvTakesTheColumnNamedPuzzle) {
+  const auto puzzles = [](const std::string& text) {
+    PuzzleParser parser(Geometry{}, TextFormat::Auto, "in.csv");
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) parser.feed(line);
+    parser.finish();
+    std::vector<std::string> out;
+    while (auto parsed = parser.next()) out.push_back(parsed->puzzle ? to_line(parsed->puzzle->grid) : "error");
+    return out;
+  };
+  EXPECT_EQ(puzzles(std::string("source,puzzle,status\n\"a, b.txt:1\",") + kTop + ",unique\nx.txt:2," + kEasy + ",\n"),
+            (std::vector<std::string>{kTop, kEasy}));
+  EXPECT_EQ(puzzles(std::string("Id,Level,PUZZLE\n1,easy,") + kEasy + "\n"), std::vector<std::string>{kEasy});
+  EXPECT_EQ(puzzles(std::string("quizzes,solutions\n") + kTop + ",x\n"), std::vector<std::string>{kTop});
+}
+
 TEST(PuzzleFiles, QQWingOutputReadsAsItIs) {
   const Read readable = read("qqwing_readable.txt");
   const Read csv = read("qqwing.csv");

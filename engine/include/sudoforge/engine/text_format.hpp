@@ -24,7 +24,8 @@ enum class TextFormat {
   Line,  // one puzzle per line, cell_count symbols, optional trailing note
   Grid,  // size lines of size symbols; spaces, '|' and '-'/'+' separator lines
          // are ignored (Norvig's layout; the 9-line SDK layout is the same)
-  Csv,   // the puzzle is the first comma-separated field; a header line is skipped
+  Csv,   // the puzzle is the field a header names "puzzle" (any case), else the first
+         // comma-separated field; quotes are honoured; a header line is skipped
 };
 
 // "auto", "line" (also "sdm"), "grid" (also "sdk", "ss", "kennett"), "csv"; nullopt
@@ -138,6 +139,7 @@ class PuzzleParser {
   int line_number_ = 0;
   bool seen_puzzle_line_ = false;
   bool csv_ = false;  // Auto: the first puzzle line was CSV
+  int csv_column_ = 0;  // the CSV field that holds the puzzle (the header's "puzzle", else the first)
   std::vector<Parsed> results_;  // waiting for next(), from results_begin_
   std::size_t results_begin_ = 0;
   // Multi-line grid state.
