@@ -233,9 +233,11 @@ class StaticChains {
       cells.for_each([&](int c) {
         for (auto* words : {&on_, &off_, &fresh_on_, &fresh_off_, &next_on_, &next_off_}) (*words)[static_cast<std::size_t>(c)] = 0;
       });
+      std::uint64_t starts_on = 0;  // lanes whose assumption is "c holds d" (a false candidate)
       for (std::size_t i = 0; i < lanes; ++i) {
         const auto c = static_cast<std::size_t>(source_cell_[batch * 64 + i]);
         const bool on = !context_.is_true(static_cast<Cell>(c), d);
+        starts_on |= static_cast<std::uint64_t>(on) << i;
         (on ? on_ : off_)[c] |= std::uint64_t{1} << i;
         (on ? fresh_on_ : fresh_off_)[c] |= std::uint64_t{1} << i;
       }
@@ -263,8 +265,7 @@ class StaticChains {
           const std::uint64_t bit = std::uint64_t{1} << i;
           if ((open & bit) == 0) continue;
           const auto c = static_cast<std::size_t>(source_cell_[batch * 64 + i]);
-          const bool on = !context_.is_true(static_cast<Cell>(c), d);
-          if (((on ? fresh_off_ : fresh_on_)[c] & bit) == 0) continue;
+          if ((((starts_on & bit) != 0 ? fresh_off_ : fresh_on_)[c] & bit) == 0) continue;
           distance_[static_cast<std::size_t>(d) * static_cast<std::size_t>(t_.cells) + c] = level;
           open &= ~bit;
         }
