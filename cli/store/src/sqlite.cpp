@@ -27,14 +27,6 @@ std::string immutable_uri(const std::string& path) {
   }
   return uri + "?immutable=1";
 }
-
-// Before SQLite starts (the first open): no memory statistics, which would take a
-// process-wide mutex on every allocation. (Too late if something else started
-// SQLite first; then it only costs speed.)
-void configure_once() {
-  static const int configured = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-  (void)configured;
-}
 }  // namespace
 
 Connection::Connection(const std::string& path, bool create)
@@ -45,7 +37,6 @@ Connection::Connection(const std::string& path, ReadOnly read_only)
                  SQLITE_OPEN_READONLY | (read_only.immutable ? SQLITE_OPEN_URI : 0)) {}
 
 Connection::Connection(const std::string& path, const std::string& name, int flags) : path_(path) {
-  configure_once();
   sqlite3* db = nullptr;
   const int code = sqlite3_open_v2(name.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   db_.reset(db);
