@@ -79,7 +79,8 @@ int run_export(const ExportOptions& options) {
   if (options.pdf.empty() && options.svg.empty() && options.png.empty() && options.pages_png.empty() &&
       options.html.empty() && options.text.empty() && options.csv.empty() && options.jsonl.empty() && options.sdm.empty() &&
       options.ss.empty() && options.opensudoku.empty() && options.tatham.empty()) {
-    throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl");
+    throw CliError("export needs at least one of --pdf, --svg, --png, --pages-png, --html, --text, --csv, --jsonl, --sdm, --ss, "
+                   "--opensudoku, --tatham");
   }
   store::Store store(options.db, store::Store::Access::ReadOnly);
   note_unrated(store);
@@ -172,8 +173,8 @@ int run_export(const ExportOptions& options) {
     if (error) throw CliError("cannot create directory '" + options.html + "': " + error.message());
     grader::GradeOptions recording;
     recording.record_steps = true;
+    grader::Grader grader(puzzles.front().puzzle.geometry());  // a book holds one geometry (checked above)
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-      grader::Grader grader(puzzles[i].puzzle.geometry());
       const grader::Grade grade = grader.grade(puzzles[i].puzzle, recording);
       char name[32];
       std::snprintf(name, sizeof name, "puzzle-%04d.html", puzzles[i].number);

@@ -272,7 +272,8 @@ TEST_F(ExportCommand, NamesSectionsByLevelOrTierWithTextTrueOfTheirPuzzles) {
 TEST_F(ExportCommand, SaysWhatIsWrong) {
   const auto nothing = run_command(sudoforge("export --db " + db_));
   EXPECT_EQ(nothing.exit_code, 2);
-  EXPECT_EQ(nothing.err, "sudoforge: export needs at least one of --pdf, --svg, --png, --pages-png, --text, --csv, --jsonl\n");
+  EXPECT_EQ(nothing.err, "sudoforge: export needs at least one of --pdf, --svg, --png, --pages-png, --html, --text, --csv, "
+                         "--jsonl, --sdm, --ss, --opensudoku, --tatham\n");
   const auto empty = run_command(sudoforge("export --db " + db_ + " --score 9000: --pdf " + dir_ + "/none.pdf"));
   EXPECT_EQ(empty.exit_code, 1);
   EXPECT_EQ(empty.err, "sudoforge: no stored puzzle matches the selection in '" + db_ + "'\n");
