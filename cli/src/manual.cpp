@@ -34,11 +34,9 @@ std::string roff(std::string_view text) {
   return out;
 }
 
-// The commands a user runs: every subcommand but the ones that only print this.
+// Every command, in the order --help lists them (manual and completion among them).
 std::vector<const CLI::App*> commands_of(const CLI::App& app) {
-  std::vector<const CLI::App*> commands;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) commands.push_back(sub);
-  return commands;
+  return app.get_subcommands([](const CLI::App*) { return true; });
 }
 
 // "--format", "-q, --quiet"; positionals by name.

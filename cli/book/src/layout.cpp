@@ -1,5 +1,7 @@
 #include <algorithm>
 #include <array>
+#include <string_view>
+#include <utility>
 
 #include "sudoforge/book/book.hpp"
 
@@ -75,14 +77,21 @@ Layout answer_layout(const PageDimensions& page, int size) {
   return {1, 1};
 }
 
+// The value `name` stands for in `table`; nullopt for any other name.
+template <typename E, std::size_t N>
+std::optional<E> named(std::string_view name, const std::pair<std::string_view, E> (&table)[N]) {
+  for (const auto& [word, value] : table) {
+    if (word == name) return value;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<PageSize> parse_page_size(std::string_view name) {
-  if (name == "a4") return PageSize::A4;
-  if (name == "letter") return PageSize::Letter;
-  if (name == "a5") return PageSize::A5;
-  if (name == "6x9in") return PageSize::SixByNine;
-  return std::nullopt;
+  static constexpr std::pair<std::string_view, PageSize> kNames[] = {
+      {"a4", PageSize::A4}, {"letter", PageSize::Letter}, {"a5", PageSize::A5}, {"6x9in", PageSize::SixByNine}};
+  return named(name, kNames);
 }
 
 PageDimensions dimensions(PageSize size) {
@@ -96,18 +105,15 @@ PageDimensions dimensions(PageSize size) {
 }
 
 std::optional<Labels> parse_labels(std::string_view name) {
-  if (name == "level") return Labels::Level;
-  if (name == "tier") return Labels::Tier;
-  if (name == "none") return Labels::None;
-  if (name == "full") return Labels::Full;
-  return std::nullopt;
+  static constexpr std::pair<std::string_view, Labels> kNames[] = {
+      {"level", Labels::Level}, {"tier", Labels::Tier}, {"none", Labels::None}, {"full", Labels::Full}};
+  return named(name, kNames);
 }
 
 std::optional<Symbols> parse_symbols(std::string_view name) {
-  if (name == "1-16") return Symbols::Numbers;
-  if (name == "0-F" || name == "0-f") return Symbols::Hex;
-  if (name == "A-P" || name == "a-p") return Symbols::Letters;
-  return std::nullopt;
+  static constexpr std::pair<std::string_view, Symbols> kNames[] = {
+      {"1-16", Symbols::Numbers}, {"0-F", Symbols::Hex}, {"A-P", Symbols::Letters}};
+  return named(name, kNames);
 }
 
 std::string symbol_text(int digit, int size, Symbols symbols) {

@@ -80,7 +80,9 @@ Layout layout(cairo_t* cr, const std::string& words, double wrap_width = 0, int 
       }
     } while (pango_layout_iter_next_run(iter));
     pango_layout_iter_free(iter);
-    throw BookError("cannot print '" + words.substr(0, 60) + (words.size() > 60 ? "..." : "") +
+    std::size_t cut = std::min<std::size_t>(words.size(), 60);  // a whole UTF-8 character last
+    while (cut < words.size() && (static_cast<unsigned char>(words[cut]) & 0xC0) == 0x80) --cut;
+    throw BookError("cannot print '" + words.substr(0, cut) + (cut < words.size() ? "..." : "") +
                     "': no installed font has a glyph for " + missing +
                     " (install fonts that cover it, e.g. Debian's fonts-noto-core, fonts-noto-cjk, fonts-noto-color-emoji)");
   }
