@@ -75,7 +75,7 @@ class Fast {
       case Rung::BugPlusOne: find_bug_plus_one(t, p, out); break;
       case Rung::XChains: chains_.find_x(p, INT_MAX, kAll, out); break;
       case Rung::XYChains: chains_.find_xy(p, INT_MAX, out); break;
-      case Rung::NishioChains: chains_.find_nishio(p, INT_MAX, out); break;
+      case Rung::NishioChains: chains_.find_nishio(p, INT_MAX, kAll, out); break;
       case Rung::MultipleChains: forcing_.find(p, Links::StaticXY, INT_MAX, out); break;
       case Rung::DynamicChains: forcing_.find(p, Links::Dynamic, INT_MAX, out); break;
     }

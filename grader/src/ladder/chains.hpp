@@ -132,18 +132,24 @@ class StaticChains {
     }
   }
 
-  // Nishio: each candidate whose digit, followed dynamically, contradicts; all false
-  // candidates followed at once (Sweep), each no deeper than a contradiction rating
-  // within the best so far could need.
-  [[gnu::noinline]] void find_nishio(const Position<W>& p, int limit, Findings& out) {
+  // Nishio: each candidate of the digits in `digits` whose digit, followed
+  // dynamically, contradicts; all false candidates of a digit followed at once
+  // (Sweep), each no deeper than a contradiction rating within the best so far could
+  // need. A run stays within its digit (hidden singles of that digit only), so what
+  // a digit holds depends on its cells alone, as for X-chains.
+  [[gnu::noinline]] void find_nishio(const Position<W>& p, int limit, Mask digits, Findings& out) {
     const int base = base_rating(HumanTechnique::NishioChain);
     if (base > limit) return;
     Sweep<W, 1>& sweep = context_.narrow_sweep;
     sweep.load(p);
     found_.clear();
+    const int asked = limit;
+    Mask narrowed = 0;  // digits searched within less than `asked`
     // A digit at a time: its runs stay within it. Only a false candidate can
     // contradict.
-    for (int d = 0; d < t_.n; ++d) {
+    for (Mask ds = digits; ds != 0; ds &= ds - 1) {
+      const int d = std::countr_zero(ds);
+      if (limit < asked) narrowed |= Mask{1} << d;
       sources_.clear();
       (p.cells_of(d)).for_each([&](int c) {
         if (!context_.is_true(c, d)) sources_.push_back(sweep.node(c, d, true));
@@ -161,9 +167,15 @@ class StaticChains {
           d);
     }
     std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
+    // A digit searched within a narrowed limit may hold a chain longer than that:
+    // it is not one with nothing to find (the ladder's memo).
+    out.found(narrowed);
     Implications<W>& engine = context_.engine;
     for (const Found& f : found_) {
-      if (f.rating > limit) continue;
+      if (f.rating > limit) {
+        out.found(Mask{1} << f.digit);
+        continue;
+      }
       out.start(HumanTechnique::NishioChain, f.rating, Mask{1} << f.digit);
       out.cell(f.cell);
       out.removal(f.cell, f.digit);
