@@ -1,7 +1,8 @@
 // The ladder's memos (ladder/memo.hpp) only spare work: a rung skips a digit or unit
 // it found nothing in while that has not changed, because it would find nothing
-// there again. Rating with and without them must give the same path: same rating,
-// hardest technique and counts. Among the puzzles, two X-Sudoku puzzles where a
+// there again (Nishio chains among them: a digit's runs stay within it). Rating with
+// and without them must give the same path: same rating, hardest technique and
+// counts. So must rating with and without AVX2. Among the puzzles, two X-Sudoku puzzles where a
 // memo once skipped a digit whose X-chain had only been looked for within a lower
 // limit (found later by a cheaper-rung restart, so it counted one X-chain short).
 
@@ -16,8 +17,31 @@
 namespace sudoforge::grader::ladder {
 namespace {
 
+// Rates each puzzle with a fresh ladder as it is and once more after `switch_off`
+// turns something off, and expects the same path; returns how many were compared.
+template <typename SwitchOff>
+int expect_same_paths(const std::vector<engine::Grid>& puzzles, SwitchOff&& switch_off) {
+  int compared = 0;
+  for (const engine::Grid& puzzle : puzzles) {
+    Grader grader{puzzle.geometry()};
+    const Grade grade = grader.grade(puzzle);
+    EXPECT_EQ(grade.status, Status::Unique);
+    if (grade.hardest == HumanTechnique::NestedForcingChain) continue;  // they need the grader's core
+    Ladder<2> ladder(puzzle.geometry());
+    const Rated with = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    switch_off(ladder);
+    const Rated without = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    const std::string where = engine::to_line(puzzle);
+    EXPECT_EQ(with.rating, without.rating) << where;
+    EXPECT_EQ(with.hardest, without.hardest) << where;
+    EXPECT_EQ(with.counts, without.counts) << where;
+    EXPECT_EQ(with.rating, grade.rating) << where;
+    ++compared;
+  }
+  return compared;
+}
+
 TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
-  const engine::Geometry classic;
   const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
   std::vector<engine::Grid> puzzles;
   const auto top = test::load_puzzles("top1465.txt");
@@ -30,24 +54,16 @@ TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
   }
   engine::Rng rng(31);
   for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
-  int compared = 0;
-  for (const engine::Grid& puzzle : puzzles) {
-    Grader grader{puzzle.geometry()};
-    const Grade grade = grader.grade(puzzle);
-    ASSERT_EQ(grade.status, Status::Unique);
-    if (grade.hardest == HumanTechnique::NestedForcingChain) continue;  // they need the grader's core
-    Ladder<2> ladder(puzzle.geometry());
-    const Rated with = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
-    ladder.use_memos(false);
-    const Rated without = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
-    const std::string where = engine::to_line(puzzle);
-    EXPECT_EQ(with.rating, without.rating) << where;
-    EXPECT_EQ(with.hardest, without.hardest) << where;
-    EXPECT_EQ(with.counts, without.counts) << where;
-    EXPECT_EQ(with.rating, grade.rating) << where;
-    ++compared;
-  }
-  EXPECT_GT(compared, 1000);
+  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_memos(false); }), 1000);
+}
+
+// The same for the dynamic runs' plain path beside their AVX2 one (sweep_test.cpp
+// compares the runs themselves).
+TEST(LadderMemo, RatingWithoutAvx2TakesTheSamePath) {
+  std::vector<engine::Grid> puzzles;
+  const auto top = test::load_puzzles("top1465.txt");
+  for (std::size_t i = 0; i < top.size(); i += 7) puzzles.push_back(top[i]);
+  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_avx2(false); }), 150);
 }
 
 }  // namespace

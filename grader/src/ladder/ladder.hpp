@@ -105,6 +105,14 @@ class Ladder {
   // Without memos every rung looks at every part in every round (for tests: the
   // memos must change nothing).
   void use_memos(bool on) { memos_on_ = on; }
+  // Without AVX2 the dynamic runs take their plain SSE path (for tests: the same
+  // path either way). Returns whether AVX2 was in use.
+  bool use_avx2(bool on) {
+    const bool was = context_.sweep.uses_avx2();
+    context_.sweep.use_avx2(on);
+    context_.narrow_sweep.use_avx2(on);
+    return was;
+  }
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
   // `rises` the candidates before each step that raises the rating past singles.

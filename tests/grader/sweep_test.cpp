@@ -1,0 +1,87 @@
+// The dynamic runs (ladder/sweep.hpp) have two code paths, chosen at run time: AVX2
+// where the processor has it, plain SSE elsewhere. Both must see the same: for every
+// assumption the same contradiction, reach and depths (and rating with either takes
+// the same path: memo_test.cpp). On a processor without AVX2 both runs take the
+// plain path and the test says so.
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "ladder/sweep.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "test_data.hpp"
+
+namespace sudoforge::grader::ladder {
+namespace {
+
+struct Seen {
+  std::vector<std::pair<int, int>> contradictions;  // (source, length)
+  std::vector<std::uint64_t> reach;                 // by source
+  std::vector<int> depths;                          // by source, of each node reached
+};
+
+template <int Words>
+Seen follow(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_links, int digit) {
+  Seen seen;
+  sweep.run(
+      sources, y_links, true, [] { return 40; }, [&](int i, int length) { seen.contradictions.push_back({i, length}); },
+      digit);
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    const std::uint64_t* row = sweep.reach(static_cast<int>(i));
+    for (int w = 0; w < sweep.row_words(); ++w) {
+      seen.reach.push_back(row[w]);
+      for (std::uint64_t bits = row[w]; bits != 0; bits &= bits - 1) {
+        seen.depths.push_back(sweep.depth(static_cast<int>(i), 64 * w + std::countr_zero(bits)));
+      }
+    }
+  }
+  return seen;
+}
+
+void expect_same(const Seen& a, const Seen& b, const std::string& where) {
+  EXPECT_EQ(a.contradictions, b.contradictions) << where;
+  EXPECT_EQ(a.reach, b.reach) << where;
+  EXPECT_EQ(a.depths, b.depths) << where;
+}
+
+TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
+  const engine::Geometry classic;
+  Tables<2> tables(classic);
+  Sweep<2> wide(tables);
+  Sweep<2, 1> narrow(tables);
+  if (!wide.uses_avx2()) std::cout << "(no AVX2 here: both runs take the plain path)\n";
+  const auto top = test::load_puzzles("top1465.txt");
+  int contradictions = 0;
+  for (std::size_t n = 0; n < top.size(); n += 15) {
+    Position<2> p;
+    p.start(tables, top[n]);
+    const std::string where = engine::to_line(top[n]);
+    wide.load(p);
+    narrow.load(p);
+    // Every candidate on and off, with Y links (dynamic forcing chains).
+    std::vector<int> all;
+    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
+    wide.use_avx2(true);
+    const Seen fast = follow(wide, all, true, -1);
+    wide.use_avx2(false);
+    const Seen plain = follow(wide, all, true, -1);
+    expect_same(fast, plain, where);
+    contradictions += static_cast<int>(fast.contradictions.size());
+    // One digit's candidates on, without Y links (Nishio).
+    for (int d = 0; d < 9; ++d) {
+      std::vector<int> digit;
+      p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
+      if (digit.empty()) continue;
+      narrow.use_avx2(true);
+      const Seen one_fast = follow(narrow, digit, false, d);
+      narrow.use_avx2(false);
+      const Seen one_plain = follow(narrow, digit, false, d);
+      expect_same(one_fast, one_plain, where + " digit " + std::to_string(d + 1));
+    }
+  }
+  EXPECT_GT(contradictions, 1000);  // the runs did meet contradictions to compare
+}
+
+}  // namespace
+}  // namespace sudoforge::grader::ladder
