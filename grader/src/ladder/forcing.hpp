@@ -217,8 +217,7 @@ class ForcingChains {
       common_.assign(static_cast<std::size_t>(g.words()), ~std::uint64_t{0});
       for (const int b : branches_) {
         const Node start = node_of(b);
-        const std::uint64_t* reach = g.reach_of(g.literal(start.cell, start.digit, true));
-        for (int w = 0; w < g.words(); ++w) common_[static_cast<std::size_t>(w)] &= reach[w];
+        g.keep_reach(g.literal(start.cell, start.digit, true), common_.data());
       }
       for (const int b : branches_) {
         const Node start = node_of(b);

@@ -28,13 +28,17 @@ class StaticGraph {
  public:
   explicit StaticGraph(const Tables<W>& t) : t_(t) {
     id_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
+    // Links of a candidate: its two literals' successors together.
+    int peers = 0;
+    for (Cell c = 0; c < t.cells; ++c) peers = std::max(peers, t.peers[static_cast<std::size_t>(c)].count());
+    max_links_ = peers + t.n + 8;
   }
 
   // Builds the graph of `p` with X links only (one digit) or all links.
   void build(const Position<W>& p, bool xy) {
     // Number the candidates.
+    for (const Candidate& cand : candidates_) id_[static_cast<std::size_t>(cand.cell * t_.n + cand.digit)] = -1;
     candidates_.clear();
-    for (int& i : id_) i = -1;
     p.open.for_each([&](int c) {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
@@ -44,35 +48,38 @@ class StaticGraph {
     });
     literals_ = 2 * static_cast<int>(candidates_.size());
     words_ = (literals_ + 63) / 64;
-    // Successor lists (edges_, sorted by literal) and rows (bit sets).
-    edges_.clear();
-    rows_.assign(static_cast<std::size_t>(literals_) * static_cast<std::size_t>(words_), 0);
+    // Successor lists, literal after literal (off 2k, then on 2k+1).
+    edge_begin_.resize(static_cast<std::size_t>(literals_) + 1);
+    targets_.resize(candidates_.size() * static_cast<std::size_t>(max_links_));
+    int* const first = targets_.data();
+    int* e = first;
     for (int k = 0; k < static_cast<int>(candidates_.size()); ++k) {
       const Candidate cand = candidates_[static_cast<std::size_t>(k)];
       const Cell c = cand.cell;
       const int d = cand.digit;
-      // Literals in order (off 2k, then on 2k+1), so edges_ comes out sorted by source.
       // off => on: the other end of each strong link.
+      edge_begin_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
       const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
       for (int i = 0; i < info.count; ++i) {
         const int u = info.unit[static_cast<std::size_t>(i)];
         const Mask places = p.places(u, d);
         if (std::popcount(places) != 2) continue;
         const Cell other = t_.cell_of(u, std::countr_zero(places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)])));
-        link(2 * k, 2 * id(other, d) + 1);
+        *e++ = 2 * id(other, d) + 1;
       }
       if (xy && p.count(c) == 2) {
-        link(2 * k, 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1);
+        *e++ = 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1;
       }
       // on => off: the digit's other places among the peers; the cell's other digits.
-      (t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d)).for_each([&](int x) { link(2 * k + 1, 2 * id(x, d)); });
+      edge_begin_[static_cast<std::size_t>(2 * k + 1)] = static_cast<std::uint32_t>(e - first);
+      (t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d)).for_each([&](int x) { *e++ = 2 * id(x, d); });
       if (xy) {
         for (Mask es = p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d); es != 0; es &= es - 1) {
-          link(2 * k + 1, 2 * id(c, std::countr_zero(es)));
+          *e++ = 2 * id(c, std::countr_zero(es));
         }
       }
     }
-    finish_edges();
+    edge_begin_[static_cast<std::size_t>(literals_)] = static_cast<std::uint32_t>(e - first);
     closure();
   }
 
@@ -83,12 +90,19 @@ class StaticGraph {
 
   // Whether `to` follows from `from` (through any number of links).
   bool reaches(int from, int to) const {
-    const std::uint64_t* r = reach_of(from);
-    return (r[to >> 6] >> (to & 63) & 1U) != 0;
+    const std::uint64_t* r = row_of(from);
+    return r == nullptr ? from == to : (r[to >> 6] >> (to & 63) & 1U) != 0;
   }
-  // What `from` implies, itself included: words() words.
-  const std::uint64_t* reach_of(int from) const {
-    return reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * static_cast<std::size_t>(words_);
+  // `set` (words() words) keeps only what `from` implies, itself included.
+  void keep_reach(int from, std::uint64_t* set) const {
+    const std::uint64_t* r = row_of(from);
+    if (r == nullptr) {
+      const bool had = (set[from >> 6] >> (from & 63) & 1U) != 0;
+      std::fill(set, set + words_, 0);
+      if (had) set[from >> 6] |= std::uint64_t{1} << (from & 63);
+      return;
+    }
+    for (int w = 0; w < words_; ++w) set[w] &= r[w];
   }
 
   // Breadth first from `from`: the number of links to `to`, or -1 if it is farther
@@ -105,8 +119,8 @@ class StaticGraph {
       next_.assign(static_cast<std::size_t>(words_), 0);
       for (int w = 0; w < words_; ++w) {
         for (std::uint64_t bits = frontier_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
-          const std::uint64_t* row = rows_.data() + static_cast<std::size_t>(64 * w + std::countr_zero(bits)) * static_cast<std::size_t>(words_);
-          for (int v = 0; v < words_; ++v) next_[static_cast<std::size_t>(v)] |= row[v];
+          const auto v = static_cast<std::size_t>(64 * w + std::countr_zero(bits));
+          for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) set(next_, targets_[e]);
         }
       }
       bool any = false;
@@ -158,7 +172,7 @@ class StaticGraph {
         for (const int v : frontier_list_) {
           const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
           for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(v)]; e < edge_begin_[static_cast<std::size_t>(v) + 1]; ++e) {
-            const auto w = static_cast<std::size_t>(edges_[e].second);
+            const auto w = static_cast<std::size_t>(targets_[e]);
             const std::uint64_t fresh = lanes_here & ~reached_[w];
             if (fresh == 0) continue;
             if (next_fresh_[w] == 0) next_list_.push_back(static_cast<int>(w));
@@ -190,22 +204,17 @@ class StaticGraph {
   int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
   static void set(std::vector<std::uint64_t>& bits, int i) { bits[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
 
-  void link(int from, int to) {
-    edges_.push_back({from, to});
-    rows_[static_cast<std::size_t>(from) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(to >> 6)] |=
-        std::uint64_t{1} << (to & 63);
-  }
-  void finish_edges() {  // edges_ is sorted by source already
-    edge_begin_.assign(static_cast<std::size_t>(literals_) + 1, 0);
-    for (const auto& e : edges_) ++edge_begin_[static_cast<std::size_t>(e.first) + 1];
-    for (int i = 0; i < literals_; ++i) edge_begin_[static_cast<std::size_t>(i) + 1] += edge_begin_[static_cast<std::size_t>(i)];
+  // The reach of a literal's component; nullptr for a sink (it reaches itself only).
+  const std::uint64_t* row_of(int literal) const {
+    const int row = row_[static_cast<std::size_t>(component_[static_cast<std::size_t>(literal)])];
+    return row < 0 ? nullptr : reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
   }
 
   // Tarjan's components (iteratively), then each component's reach. Most literals
   // are sinks ("off" with no strong link: nothing follows): each is a component of
-  // its own, numbered first, and the search skips them; a component's reach is its
-  // members' rows (their direct successors, sinks among them) and the reach of the
-  // other components they lead to.
+  // its own, numbered first, without a reach row, and the search skips them; a
+  // component's reach is its members, their direct successors (sinks among them)
+  // and the reach of the other components they lead to.
   void closure() {
     const auto n = static_cast<std::size_t>(literals_);
     const auto words = static_cast<std::size_t>(words_);
@@ -213,28 +222,29 @@ class StaticGraph {
     low_.assign(n, 0);
     component_.assign(n, -1);
     on_stack_.assign(n, 0);
+    row_.clear();
     stack_.clear();
     call_.clear();
     components_ = 0;
     int counter = 0;
-    reach_.assign(n * words, 0);  // at most one component per literal
+    int rows = 0;
     inner_begin_.assign(n + 1, 0);
     inner_.clear();
     for (std::size_t v = 0; v < n; ++v) {
       if (edge_begin_[v] == edge_begin_[v + 1]) {
         index_[v] = counter++;
-        const int comp = components_++;
-        component_[v] = comp;
-        reach_[static_cast<std::size_t>(comp) * words + (v >> 6)] |= std::uint64_t{1} << (v & 63);
+        component_[v] = components_++;
+        row_.push_back(-1);
       }
     }
     for (std::size_t v = 0; v < n; ++v) {
       for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) {
-        const auto w = static_cast<std::size_t>(edges_[e].second);
+        const auto w = static_cast<std::size_t>(targets_[e]);
         if (edge_begin_[w] != edge_begin_[w + 1]) inner_.push_back(static_cast<int>(w));
       }
       inner_begin_[v + 1] = static_cast<std::uint32_t>(inner_.size());
     }
+    reach_.assign((n - static_cast<std::size_t>(components_)) * words, 0);  // at most a row per inner literal
     for (int root = 0; root < literals_; ++root) {
       if (index_[static_cast<std::size_t>(root)] >= 0) continue;
       call_.push_back({root, inner_begin_[static_cast<std::size_t>(root)]});
@@ -264,7 +274,8 @@ class StaticGraph {
         if (low_[static_cast<std::size_t>(done)] != index_[static_cast<std::size_t>(done)]) continue;
         // A component, emitted after every component it reaches.
         const int comp = components_++;
-        std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(comp) * words;
+        row_.push_back(rows);
+        std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(rows++) * words;
         const std::size_t first_member = members_.size();
         for (;;) {
           const int m = stack_.back();
@@ -273,8 +284,10 @@ class StaticGraph {
           component_[static_cast<std::size_t>(m)] = comp;
           members_.push_back(m);
           reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
-          const std::uint64_t* row = rows_.data() + static_cast<std::size_t>(m) * words;
-          for (std::size_t w = 0; w < words; ++w) reach[w] |= row[w];
+          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
+            const int w = targets_[e];
+            reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
+          }
           if (m == done) break;
         }
         for (std::size_t i = first_member; i < members_.size(); ++i) {
@@ -282,7 +295,7 @@ class StaticGraph {
           for (std::uint32_t e = inner_begin_[m]; e < inner_begin_[m + 1]; ++e) {
             const int other = component_[static_cast<std::size_t>(inner_[e])];
             if (other == comp) continue;
-            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * words;
+            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(row_[static_cast<std::size_t>(other)]) * words;
             for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
           }
         }
@@ -296,9 +309,9 @@ class StaticGraph {
   std::vector<Candidate> candidates_;
   int literals_ = 0;
   int words_ = 0;
-  std::vector<std::pair<int, int>> edges_;
-  std::vector<std::uint32_t> edge_begin_;
-  std::vector<std::uint64_t> rows_;
+  int max_links_ = 0;  // links of one candidate, at most
+  std::vector<std::uint32_t> edge_begin_;  // by literal: its first successor in targets_
+  std::vector<int> targets_;
   // Closure.
   std::vector<int> index_;
   std::vector<int> low_;
@@ -307,7 +320,8 @@ class StaticGraph {
   std::vector<int> stack_;
   std::vector<std::pair<int, std::uint32_t>> call_;
   std::vector<int> members_;
-  std::vector<std::uint64_t> reach_;  // by component
+  std::vector<int> row_;  // by component: its row of reach_, -1 for a sink
+  std::vector<std::uint64_t> reach_;  // by row
   std::vector<std::uint32_t> inner_begin_;  // successors that are not sinks, by literal
   std::vector<int> inner_;
   int components_ = 0;
