@@ -85,6 +85,14 @@ void format_item(const Item& item, const SolveOptions& options, std::string& out
   out += '\n';
 }
 
+engine::SolverCore solver_core(const std::string& name) {
+  if (name == "generic") return engine::SolverCore::Generic;
+  if (name == "sse4") return engine::SolverCore::Classic9Sse4;
+  if (name == "avx2") return engine::SolverCore::Classic9Avx2;
+  if (name == "avx512") return engine::SolverCore::Classic9Avx512;
+  return engine::SolverCore::Fastest;
+}
+
 std::string summary(const Tally& tally, double wall_seconds, int threads) {
   const long puzzles = tally.solved();
   std::string text = fmt::format(
@@ -117,6 +125,11 @@ void setup_solve(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"line", "grid"}))
       ->capture_default_str();
   command->add_flag("--source", options->with_source, "Start each output line with FILE:LINE:");
+  command->add_option("--core", options->core,
+                      "Solver core: fastest (the classic 9x9 core's widest build for 9x9, else generic), generic, or a "
+                      "build of the classic core: sse4, avx2, avx512 (for comparisons)")
+      ->check(CLI::IsMember({"fastest", "generic", "sse4", "avx2", "avx512"}))
+      ->capture_default_str();
   add_threads_option(*command, options->threads);
   command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
   command->callback([options, &exit_code] { exit_code = run_solve(*options); });
@@ -127,7 +140,11 @@ int run_solve(const SolveOptions& options) {
   const engine::TextFormat format = resolve_format(options.input_format);
   const ThreadLimit thread_limit(options.threads);
   const engine::Units units(geometry);
-  PerThread<engine::Solver> solvers(geometry);
+  const engine::SolverCore core = solver_core(options.core);
+  if (!engine::Solver::available(core, geometry)) {
+    throw CliError("solve: the " + options.core + " core does not solve " + geometry.name() + " puzzles on this processor");
+  }
+  PerThread<engine::Solver> solvers(geometry, engine::SolverOptions{.core = core});
   PuzzleInput input(options.files, geometry, format);
   Tally tally;
   std::string out;

@@ -1,11 +1,16 @@
 #include "sudoforge/engine/solver.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <optional>
+#include <stdexcept>
 #include <span>
 #include <vector>
 
 #include "sudoforge/engine/by_size.hpp"
 #include "sudoforge/engine/unit_board.hpp"
+#include "classic9.hpp"
 
 namespace sudoforge::engine {
 
@@ -365,25 +370,108 @@ class Core {
   std::array<Bits<W>, N> locked_columns_{};
 };
 
+bool is_classic9(const Geometry& geometry) {
+  return geometry.box_rows() == 3 && geometry.box_cols() == 3 && geometry.variant() == Variant::Classic;
+}
+
+// The classic build a core asks for (nullptr: the generic core).
+classic9::SolveFunction classic_build(SolverCore core, const Geometry& geometry) {
+  switch (core) {
+    case SolverCore::Fastest: return is_classic9(geometry) ? classic9::best_solver() : nullptr;
+    case SolverCore::Generic: return nullptr;
+    case SolverCore::Classic9Sse4: return is_classic9(geometry) ? classic9::sse4_solver() : nullptr;
+    case SolverCore::Classic9Avx2: return is_classic9(geometry) ? classic9::avx2_solver() : nullptr;
+    case SolverCore::Classic9Avx512: return is_classic9(geometry) ? classic9::avx512_solver() : nullptr;
+  }
+  return nullptr;
+}
+
+// The classic core's random choices, drawn from the caller's generator.
+std::uint32_t draw_below(void* rng, std::uint32_t n) { return static_cast<Rng*>(rng)->below(n); }
+
 }  // namespace
 
 class Solver::Impl {
  public:
   Impl(const Geometry& geometry, const SolverOptions& options)
-      : geometry_(geometry), core_(make_by_size<Core>(geometry)) {
-    std::visit([&](auto& core) { core.set_options(options); }, core_);
+      : geometry_(geometry), classic_(classic_build(options.core, geometry)) {
+    if (classic_ == nullptr && options.core != SolverCore::Fastest && options.core != SolverCore::Generic) {
+      throw std::invalid_argument("solver core not available for " + geometry.name() + " on this processor");
+    }
+    if (classic_ == nullptr) {
+      generic_.emplace(make_by_size<Core>(geometry));
+      std::visit([&](auto& core) { core.set_options(options); }, *generic_);
+    }
+    if (classic_ == classic9::avx512_solver() && classic_ != nullptr) {
+      core_ = SolverCore::Classic9Avx512;
+    } else if (classic_ == classic9::avx2_solver() && classic_ != nullptr) {
+      core_ = SolverCore::Classic9Avx2;
+    } else if (classic_ != nullptr) {
+      core_ = SolverCore::Classic9Sse4;
+    }
   }
 
   const Geometry& geometry() const { return geometry_; }
+  SolverCore core() const { return core_; }
 
   void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
-    std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result); }, core_);
+    if (classic_ == nullptr) {
+      std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result); }, *generic_);
+      return;
+    }
+    // Exclusions as a list of (cell, digit), each once (729 at most).
+    std::array<std::uint8_t, 81 * 9> cells;  // (only the first `count` are read)
+    std::array<std::uint8_t, 81 * 9> digits;
+    std::size_t count = 0;
+    if (exclusions.size() <= 81) {
+      for (const Exclusion& e : exclusions) {
+        if (e.cell < 0 || e.cell >= 81 || e.digit < 1 || e.digit > 9) continue;
+        cells[count] = static_cast<std::uint8_t>(e.cell);
+        digits[count] = static_cast<std::uint8_t>(e.digit);
+        ++count;
+      }
+    } else {
+      std::array<std::uint16_t, 81> ruled{};
+      for (const Exclusion& e : exclusions) {
+        if (e.cell >= 0 && e.cell < 81 && e.digit >= 1 && e.digit <= 9) ruled[static_cast<std::size_t>(e.cell)] |= static_cast<std::uint16_t>(1U << (e.digit - 1));
+      }
+      for (std::size_t cell = 0; cell < 81; ++cell) {
+        for (unsigned bits = ruled[cell]; bits != 0; bits &= bits - 1) {
+          cells[count] = static_cast<std::uint8_t>(cell);
+          digits[count] = static_cast<std::uint8_t>(std::countr_zero(bits) + 1);
+          ++count;
+        }
+      }
+    }
+    const classic9::RandomSource random{&draw_below, rng};
+    classic9::Request request;
+    request.givens = puzzle.values().data();
+    request.exclusion_cells = cells.data();
+    request.exclusion_digits = digits.data();
+    request.exclusions = static_cast<int>(count);
+    request.limit = limit;
+    request.random = rng != nullptr ? &random : nullptr;
+    classic9::Result out;
+    classic_(request, out);
+    result.count = out.count;
+    result.stats.nodes = out.nodes;
+    result.stats.guesses = out.guesses;
+    result.stats.max_depth = out.max_depth;
+    result.solution = out.count > 0 ? Grid(geometry_, std::span<const std::uint8_t>(out.solution, 81)) : Grid(geometry_);
   }
 
  private:
   Geometry geometry_;
-  BySize<Core> core_;
+  classic9::SolveFunction classic_ = nullptr;
+  SolverCore core_ = SolverCore::Generic;
+  std::optional<BySize<Core>> generic_;
 };
+
+bool Solver::available(SolverCore core, const Geometry& geometry) {
+  return core == SolverCore::Fastest || core == SolverCore::Generic || classic_build(core, geometry) != nullptr;
+}
+
+SolverCore Solver::core() const { return impl_->core(); }
 
 Solver::Solver(const Geometry& geometry, const SolverOptions& options)
     : impl_(std::make_unique<Impl>(geometry, options)) {}

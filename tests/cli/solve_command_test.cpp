@@ -42,6 +42,37 @@ TEST(SolveCommand, PrintsAValidSolutionForEveryPuzzle) {
   EXPECT_NE(result.err.find("puzzles/s"), std::string::npos);
 }
 
+// --core picks the solver core: every core the processor runs gives the same counts
+// and solutions of unique puzzles; one it does not, or the classic core for another
+// geometry, is refused with a reason.
+TEST(SolveCommand, EveryCoreGivesTheSameAnswers) {
+  const std::string file = test::data_path("top95.txt");
+  const auto fastest = run_command(sudoforge("solve --quiet " + file));
+  ASSERT_EQ(fastest.exit_code, 0) << fastest.err;
+  const std::vector<std::pair<std::string, engine::SolverCore>> cores = {
+      {"generic", engine::SolverCore::Generic},
+      {"sse4", engine::SolverCore::Classic9Sse4},
+      {"avx2", engine::SolverCore::Classic9Avx2},
+      {"avx512", engine::SolverCore::Classic9Avx512}};
+  for (const auto& [name, core] : cores) {
+    const auto result = run_command(sudoforge("solve --quiet --core " + name + " " + file));
+    if (!engine::Solver::available(core, engine::Geometry{})) {
+      EXPECT_EQ(result.exit_code, 2) << name;
+      EXPECT_EQ(result.err, "sudoforge: solve: the " + name + " core does not solve 9x9 puzzles on this processor\n");
+      continue;
+    }
+    ASSERT_EQ(result.exit_code, 0) << name << ": " << result.err;
+    EXPECT_EQ(result.out, fastest.out) << name;
+  }
+  const auto refused = run_command(sudoforge("solve --core sse4 --size 6 " + file));
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.err, "sudoforge: solve: the sse4 core does not solve 6x6 (2x3 boxes) puzzles on this processor\n");
+  EXPECT_EQ(refused.out, "");
+  const auto unknown = run_command(sudoforge("solve --core turbo " + file));
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("--core"), std::string::npos) << unknown.err;
+}
+
 TEST(SolveCommand, ReportsBadLinesWithFileAndLineAndSolvesTheRest) {
   const std::string file = test::fixture_path("solve_mixed.txt");
   const auto result = run_command(sudoforge("solve --quiet " + file));

@@ -180,7 +180,7 @@ void propagation_for(const engine::Geometry& geometry, const std::uint8_t* data,
 }  // namespace
 
 bool is_target(std::string_view name) {
-  for (const char* target : {"read_line", "read_grid", "read_sdk", "read_csv", "read_auto", "grade", "propagation"}) {
+  for (const char* target : {"read_line", "read_grid", "read_sdk", "read_csv", "read_auto", "grade", "propagation", "solve9"}) {
     if (name == target) return true;
   }
   return false;
@@ -189,6 +189,7 @@ bool is_target(std::string_view name) {
 void run_target(std::string_view name, const std::uint8_t* data, std::size_t size) {
   if (name == "grade") return fuzz_grade(data, size);
   if (name == "propagation") return fuzz_propagation(data, size);
+  if (name == "solve9") return fuzz_solve9(data, size);
   if (name.starts_with("read_")) return fuzz_reader(name.substr(5), data, size);
   throw std::invalid_argument("no fuzz target '" + std::string(name) + "'");
 }
@@ -308,6 +309,61 @@ void fuzz_propagation(const std::uint8_t* data, std::size_t size) {
     case 4: return propagation_for<4>(geometry, data + 1, size - 1);
     case 6: return propagation_for<6>(geometry, data + 1, size - 1);
     default: return propagation_for<9>(geometry, data + 1, size - 1);
+  }
+}
+
+void fuzz_solve9(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return;
+  const engine::Geometry classic;
+  static engine::Solver generic(classic, engine::SolverOptions{.core = engine::SolverCore::Generic});
+  static std::vector<std::pair<engine::SolverCore, engine::Solver>> builds = [&] {
+    std::vector<std::pair<engine::SolverCore, engine::Solver>> made;
+    for (const auto core : {engine::SolverCore::Classic9Sse4, engine::SolverCore::Classic9Avx2, engine::SolverCore::Classic9Avx512}) {
+      if (engine::Solver::available(core, classic)) made.emplace_back(core, engine::Solver(classic, engine::SolverOptions{.core = core}));
+    }
+    return made;
+  }();
+  expect(!builds.empty(), "no classic build runs here");
+  const int limit = 1 + data[0] % 4;
+  engine::Grid puzzle(classic);
+  for (std::size_t i = 1; i < size && i <= 81; ++i) {
+    if (data[i] % 2 == 1) puzzle.set(static_cast<engine::Cell>(i - 1), static_cast<engine::Digit>(1 + (data[i] / 2) % 9));
+  }
+  std::vector<engine::Exclusion> exclusions;
+  for (std::size_t i = 82; i + 1 < size; i += 2) {
+    exclusions.push_back({static_cast<engine::Cell>(data[i] % 81), static_cast<engine::Digit>(1 + data[i + 1] % 9)});
+  }
+  const std::string what = describe(puzzle);
+  const engine::Units& units = tools_for(classic).units;
+  const bool clash = engine::find_clash(puzzle, units).has_value();
+  const engine::SolveResult expected = generic.count_solutions(puzzle, limit, exclusions);
+  const engine::SolveResult first = builds.front().second.count_solutions(puzzle, limit, exclusions);
+  expect(first.count == expected.count, "the classic core counts otherwise than the generic one: " + what);
+  if (clash) expect(first.count == 0 && first.stats.nodes == 0, "clashing givens searched: " + what);
+  if (first.count > 0) {
+    expect(engine::is_solution_of(first.solution, puzzle, units), "the classic core's solution is not one: " + what);
+    for (const engine::Exclusion& e : exclusions) {
+      expect(puzzle[e.cell] != 0 || first.solution[e.cell] != e.digit, "a solution with a digit ruled out: " + what);
+    }
+  }
+  if (expected.count == 1 && limit >= 2) expect(first.solution == expected.solution, "another solution: " + what);
+  // Every build the same in everything; the same random fill from the same seed.
+  std::uint64_t seed = 0;
+  for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
+  engine::Grid filled(classic);
+  engine::Rng rng(seed);
+  const bool fills = builds.front().second.random_solution(puzzle, rng, filled);
+  expect(fills == (generic.count_solutions(puzzle, 1).count > 0), "a fill where there is no solution, or none where there is: " + what);
+  if (fills) expect(engine::is_solution_of(filled, puzzle, units), "a fill that is no solution: " + what);
+  for (std::size_t b = 1; b < builds.size(); ++b) {
+    const engine::SolveResult other = builds[b].second.count_solutions(puzzle, limit, exclusions);
+    expect(other.count == first.count && other.solution == first.solution && other.stats.nodes == first.stats.nodes &&
+               other.stats.guesses == first.stats.guesses && other.stats.max_depth == first.stats.max_depth,
+           "the classic builds disagree: " + what);
+    engine::Grid again(classic);
+    engine::Rng same(seed);
+    expect(builds[b].second.random_solution(puzzle, same, again) == fills && (!fills || again == filled),
+           "the classic builds fill otherwise: " + what);
   }
 }
 

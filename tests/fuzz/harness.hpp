@@ -19,7 +19,7 @@ struct FuzzFailure : std::logic_error {
 };
 
 // The targets, by name: "read_line", "read_grid", "read_sdk", "read_csv",
-// "read_auto", "grade", "propagation".
+// "read_auto", "grade", "propagation", "solve9".
 bool is_target(std::string_view name);
 void run_target(std::string_view name, const std::uint8_t* data, std::size_t size);
 
@@ -40,5 +40,13 @@ void fuzz_grade(const std::uint8_t* data, std::size_t size);
 // when there is no solution, both checked with the engine's solver), idempotent,
 // and its placed digits must not clash.
 void fuzz_propagation(const std::uint8_t* data, std::size_t size);
+
+// The classic 9x9 solver core against the generic one: the first byte picks the
+// limit (1 to 4), the next 81 fill cells (odd: a digit), then byte pairs rule digits
+// out of cells. Counts must agree, a unique puzzle's solution too, every solution
+// found must be one (avoiding what was ruled out), clashing givens are never
+// searched, and every build of the classic core the processor runs (SSE4, AVX2,
+// AVX-512) must agree in everything, random fills from the same seed included.
+void fuzz_solve9(const std::uint8_t* data, std::size_t size);
 
 }  // namespace sudoforge::fuzz

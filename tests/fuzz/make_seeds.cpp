@@ -76,6 +76,13 @@ int main(int argc, char** argv) {
     }
     for (int k = 0; k < 6; ++k) moves += {static_cast<char>(7 * k + 3), static_cast<char>(9 + k)};
     write(out / "propagation", static_cast<int>(i), moves);
+    // The classic solver: limit 2, the cells, then a clue's digit ruled out of a
+    // blank cell next to it.
+    if (puzzles[i].cell_count() == 81) {
+      std::string solve = std::string(1, '\1') + cells.substr(1);
+      solve += {static_cast<char>(i % 81), static_cast<char>(i % 9)};
+      write(out / "solve9", static_cast<int>(i), solve);
+    }
   }
   std::printf("fuzz seeds: %zu puzzles into %s\n", puzzles.size(), out.c_str());
   return 0;

@@ -67,6 +67,11 @@ TEST(FuzzRegressions, TargetsAcceptTheCollections) {
       if (value != 0) moves += {static_cast<char>(cell), static_cast<char>(value - 1)};
     }
     replay("grade", cells, "top95 #" + std::to_string(i));
+    replay("solve9", std::string(1, '\1') + cells.substr(1), "top95 #" + std::to_string(i));
+    std::string fewer = cells;  // several solutions, counted to 4
+    fewer[0] = '\3';
+    for (std::size_t c = 1; c < fewer.size(); c += 3) fewer[c] = '\0';
+    replay("solve9", fewer, "top95 #" + std::to_string(i) + " with fewer clues");
     replay("propagation", moves, "top95 #" + std::to_string(i));
   }
 }

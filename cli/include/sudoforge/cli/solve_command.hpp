@@ -20,6 +20,7 @@ struct SolveOptions {
   int limit = 2;
   std::string layout = "line";
   bool with_source = false;
+  std::string core = "fastest";  // the solver core: fastest, generic, sse4, avx2, avx512
   int threads = 0;
   bool quiet = false;
 };

@@ -1,7 +1,8 @@
 #pragma once
-// The exact solver: bitboards per digit, naked and hidden singles propagated at every
-// node, minimum-remaining-values branching. A Solver keeps its scratch state between
-// calls, so the hot path allocates nothing; use one Solver per thread.
+// The exact solver. The generic core, for every geometry: bitboards per digit, naked
+// and hidden singles propagated at every node, minimum-remaining-values branching.
+// The classic 9x9 grid has a core of its own (SolverCore). A Solver keeps its scratch
+// state between calls, so the hot path allocates nothing; use one Solver per thread.
 
 #include <cstdint>
 #include <memory>
@@ -30,10 +31,21 @@ struct SolveResult {
   SearchStats stats;
 };
 
+// Which code solves. Fastest: for the classic 9x9 grid (3x3 boxes, no diagonals) a
+// core of its own (box-major SIMD, band configurations; README "The solver"), in the
+// widest build of it the processor runs; for every other geometry the generic core.
+// The others name one core or build, for tests and comparisons: all give the same
+// counts, and the same solution for a puzzle with one; which of several solutions
+// comes first, the statistics and the grids a seed fills differ between the generic
+// and the classic core (not between builds of the classic core).
+enum class SolverCore : std::uint8_t { Fastest, Generic, Classic9Sse4, Classic9Avx2, Classic9Avx512 };
+
 struct SolverOptions {
-  // Locked candidates at every node: fewer nodes on hard puzzles, more work per
-  // node. Off pays when most searches are short (proving a carved clue removable).
+  // Locked candidates at every node (generic core): fewer nodes on hard puzzles,
+  // more work per node. Off pays when most searches are short (proving a carved clue
+  // removable).
   bool locked_candidates = true;
+  SolverCore core = SolverCore::Fastest;
 };
 
 class Solver {
@@ -45,6 +57,13 @@ class Solver {
   Solver& operator=(Solver&&) noexcept;
 
   const Geometry& geometry() const;
+
+  // Whether `core` can solve `geometry` on this processor (Fastest and Generic
+  // always can; a classic build needs the classic 9x9 grid and its instruction set).
+  // Constructing a Solver with a core that cannot throws std::invalid_argument.
+  static bool available(SolverCore core, const Geometry& geometry);
+  // The core this solver runs: Generic or the classic build chosen.
+  SolverCore core() const;
 
   // Counts the solutions of `puzzle` up to `limit` (>= 1) and returns
   // min(count, limit), the first solution and search statistics. "Unique" is
