@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "hodoku_save.hpp"
 #include "output.hpp"
 #include "interrupt.hpp"
 
@@ -68,6 +69,7 @@ bool PuzzleInput::open_next_source(InputRecord& record) {
   next_cr_ = kUnknown;
   after_cr_ = false;
   first_block_ = true;
+  archive_ = false;
   at_end_ = false;
   read_error_ = 0;
   encoding_error_.clear();
@@ -86,6 +88,7 @@ bool PuzzleInput::read_line(bool& too_long) {
   bool any = false;
   for (;;) {
     if (buffer_begin_ == buffer_end_ && !fill_buffer()) return any;
+    if (archive_) return false;  // not lines: read_archive() takes it whole
     if (after_cr_) {  // "\r\n" is one line end, even across two reads
       after_cr_ = false;
       if (buffer_[buffer_begin_] == '\n' && ++buffer_begin_ == buffer_end_) continue;
@@ -132,6 +135,7 @@ bool PuzzleInput::fill_buffer() {
   if (first_block_) {
     first_block_ = false;
     const auto byte = [&](std::size_t i) { return i < buffer_end_ ? static_cast<unsigned char>(buffer_[i]) : 0U; };
+    archive_ = looks_like_zip(std::string_view(buffer_.data(), buffer_end_));
     if ((byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF)) {
       encoding_error_ = "it is UTF-16 (it starts with a UTF-16 byte order mark), which is not supported: convert it "
                         "to UTF-8 (iconv -f UTF-16 -t UTF-8)";
@@ -140,6 +144,38 @@ bool PuzzleInput::fill_buffer() {
     }
   }
   return true;
+}
+
+// A ZIP archive: HoDoKu's saved game (.hsol), read whole (up to 64 MiB) into one
+// record, on line 1: its puzzle, or why it is none.
+void PuzzleInput::read_archive(InputRecord& record) {
+  std::string bytes(buffer_.data() + buffer_begin_, buffer_end_ - buffer_begin_);
+  constexpr std::size_t kMaxArchive = std::size_t{64} << 20;
+  while (bytes.size() <= kMaxArchive) {
+    buffer_begin_ = buffer_end_ = 0;
+    if (!fill_buffer()) break;
+    bytes.append(buffer_.data(), buffer_end_);
+  }
+  buffer_begin_ = buffer_end_ = 0;
+  line_number_ = 1;
+  record.line = record.first_line = record.last_line = 1;
+  const auto reject = [&](std::string reason) {
+    record.kind = InputRecord::Kind::Rejected;
+    record.reason = std::move(reason);
+  };
+  if (read_error_ != 0) return;  // next_record reports it
+  if (bytes.size() > kMaxArchive) return reject("cannot read HoDoKu's game (.hsol): a ZIP archive over 64 MiB");
+  if (geometry_ != engine::Geometry{}) {
+    return reject("a ZIP archive, read as HoDoKu's game (.hsol), which is 9x9, not " + geometry_.name() +
+                  ": read it without --size, --box or --diagonal");
+  }
+  try {
+    const HodokuGame game = read_hodoku_save(bytes);
+    record.grid = engine::Grid(geometry_, std::span<const std::uint8_t>(game.givens.data(), game.givens.size()));
+    record.note = game.note;
+  } catch (const std::exception& e) {
+    reject(std::string("cannot read HoDoKu's game (.hsol): ") + e.what());
+  }
 }
 
 bool PuzzleInput::next(InputRecord& record) {
@@ -218,6 +254,11 @@ bool PuzzleInput::next_record(InputRecord& record) {
       record.kind = InputRecord::Kind::Unreadable;
       record.reason = error == EINTR ? "stopped reading '" + source_ + "': interrupted"
                                      : "cannot read file '" + source_ + "': " + std::strerror(error);
+      return true;
+    }
+    if (archive_) {
+      read_archive(record);
+      at_end_ = true;
       return true;
     }
     if (!encoding_error_.empty()) {

@@ -98,6 +98,44 @@ std::vector<XmlGame> opensudoku_games(std::string_view line) {
 
 bool is_markup(std::string_view content) { return content.starts_with('<'); }
 
+std::optional<HodokuLine> hodoku_line(std::string_view content) {
+  if (!content.starts_with(':')) return std::nullopt;
+  // The fields between colons: technique, candidates, givens, and the rest.
+  std::size_t starts[3] = {1, 0, 0};
+  for (int f = 1; f < 3; ++f) {
+    const std::size_t colon = content.find(':', starts[f - 1]);
+    if (colon == std::string_view::npos) {
+      HodokuLine line;
+      line.error = "a line of HoDoKu's library format without its givens (:technique:candidates:givens:...)";
+      return line;
+    }
+    starts[f] = colon + 1;
+  }
+  const std::size_t givens_end = std::min(content.find(':', starts[2]), content.size());
+  HodokuLine line;
+  line.note = std::string(content.substr(0, starts[2])) + std::string(content.substr(givens_end));
+  for (std::size_t i = starts[2]; i < givens_end; ++i) {
+    const char c = content[i];
+    const bool placed = c == '+';
+    const char symbol = placed && i + 1 < givens_end ? content[i + 1] : c;
+    if (!(symbol == '.' || symbol == '0' || (symbol >= '1' && symbol <= '9')) || (placed && (symbol == '.' || symbol == '0'))) {
+      const std::size_t at = placed ? i + 1 : i;
+      line.error = at < givens_end ? "bad character '" + std::string(1, content[at]) + "' at column " + std::to_string(at + 1) +
+                                         " in HoDoKu's givens"
+                                   : "a '+' at the end of HoDoKu's givens (column " + std::to_string(i + 1) + ")";
+      line.cells.clear();
+      return line;
+    }
+    line.cells += placed ? '.' : symbol;  // a '+' digit was placed by the solver: not a given
+    if (placed) ++i;
+  }
+  if (line.cells.size() != 81) {
+    line.error = "HoDoKu's givens hold " + std::to_string(line.cells.size()) + " cells, not 81";
+    line.cells.clear();
+  }
+  return line;
+}
+
 bool looks_like_tatham_id(std::string_view content) {
   std::size_t i = 0;
   const auto digits = [&] {

@@ -1,7 +1,8 @@
 #pragma once
 // The layouts other puzzle programs write, line by line, for PuzzleParser: Kennett's
-// '%' titles, SadMan's .sdk headers and sections, OpenSudoku's XML games and Simon
-// Tatham's game IDs. Pure functions of one line; private to engine/.
+// '%' titles, SadMan's .sdk headers and sections, OpenSudoku's XML games, Simon
+// Tatham's game IDs and HoDoKu's library lines. Pure functions of one line; private
+// to engine/.
 
 #include <optional>
 #include <string>
@@ -46,5 +47,18 @@ bool looks_like_tatham_id(std::string_view content);
 // The ID decoded, or why it cannot be (in `error`): an unknown kind (jigsaw, killer),
 // a bad character, or a length that is not the grid's.
 std::optional<TathamId> parse_tatham_id(std::string_view content, std::string& error);
+
+// A line of HoDoKu's library format,
+//   :<technique>:<candidates>:<givens>:<deleted>:<eliminations>:<placements>:<extra>
+// (its regression library, its "copy as library" and its batch output), where a '+'
+// before a digit of <givens> marks a cell the solver placed, not a given. The puzzle
+// is the givens alone ('+' digits blank); the note keeps the other fields, as written.
+struct HodokuLine {
+  std::string cells;  // the givens of a 9x9 puzzle, a symbol per cell ('.' for placed cells)
+  std::string note;   // ":<technique>:<candidates>::<deleted>:..." (givens left out)
+  std::string error;  // why the givens are no 9x9 puzzle (cells is then empty)
+};
+// Whether the line is one (it starts with ':' and has a givens field); nullopt if not.
+std::optional<HodokuLine> hodoku_line(std::string_view content);
 
 }  // namespace sudoforge::engine::files

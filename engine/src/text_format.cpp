@@ -271,6 +271,18 @@ bool PuzzleParser::feed_foreign(std::string_view content) {
     }
     return true;  // markup without a game (<?xml ...?>, <opensudoku>, <name>) holds none
   }
+  if (auto hodoku = files::hodoku_line(content)) {
+    end_block();
+    seen_puzzle_line_ = true;
+    if (geometry_ != Geometry{}) {
+      emit_error(line_number_, 0, "a HoDoKu line is a 9x9 puzzle, not " + geometry_.name() + ": read it without --size, --box or --diagonal");
+    } else if (!hodoku->error.empty()) {
+      emit_error(line_number_, 0, std::move(hodoku->error));
+    } else {
+      emit(ParsedPuzzle{parse_cells(hodoku->cells, 0), line_number_, line_number_, "HoDoKu " + hodoku->note});
+    }
+    return true;
+  }
   if (files::looks_like_tatham_id(content)) {
     end_block();
     seen_puzzle_line_ = true;

@@ -37,17 +37,30 @@ inline void kill_after(const std::string& args, int ms) {
               "; kill -9 $pid; wait $pid'");
 }
 
-// The fields of each record of CSV text, after its header (no field holds a comma
-// in what the tests read: sources, puzzles, grades).
+// The fields of each record of CSV text, after its header (every field, empty ones
+// too; quoted ones unquoted).
 inline std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
   std::vector<std::vector<std::string>> rows;
   std::istringstream in(text);
   std::string line;
   std::getline(in, line);  // header
   while (std::getline(in, line)) {
-    std::vector<std::string> fields;
-    std::istringstream parts(line);
-    for (std::string field; std::getline(parts, field, ',');) fields.push_back(field);
+    // Fields split at commas, a quoted field taken whole ("" inside it is one quote).
+    std::vector<std::string> fields(1);
+    bool quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      const char c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        fields.emplace_back();
+      } else {
+        fields.back() += c;
+      }
+    }
     rows.push_back(fields);
   }
   return rows;

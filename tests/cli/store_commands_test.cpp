@@ -310,6 +310,53 @@ TEST(Formats, NotesReachTheGradeRecordAndTheDatabase) {
                                              "Arto & friends", "SE 10.5, Norvig"}));
 }
 
+// HoDoKu's saved games (.hsol, ZIP archives of XML; the two fixtures were saved by
+// HoDoKu's own code): the puzzle is the givens (not what the player placed since),
+// HoDoKu's rating goes into the note; from a file or stdin, into the database; a
+// broken one is a rejected record that says why, and the other inputs are kept.
+TEST(Formats, HodokuSavedGamesGiveTheirGivens) {
+  const std::string rated = test::fixture_path("formats/hodoku_rated.hsol");
+  const std::string playing = test::fixture_path("formats/hodoku_in_progress.hsol");
+  const auto graded = run_command(sudoforge("grade -q --no-rating " + rated + " " + playing));
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  const auto rows = test::csv_rows(graded.out);
+  ASSERT_EQ(rows.size(), 2U);
+  EXPECT_EQ(rows[0][0], rated + ":1");
+  EXPECT_EQ(rows[0][1], "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  EXPECT_EQ(rows[0][20], "HoDoKu: Medium, score 696");
+  EXPECT_EQ(rows[1][1], "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1");  // 7 placed since
+  EXPECT_EQ(rows[1][20], "");
+  const std::string bytes = test::read_file(rated);
+  const auto piped = run_command(sudoforge("solve -q -"), &bytes);
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n");
+  const std::string db = test::fresh_db("hodoku.db");
+  ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + rated)).exit_code, 0);
+  const auto listed = run_command(sudoforge("list --format jsonl --db " + db));
+  EXPECT_NE(listed.out.find("\"note\":\"HoDoKu: Medium, score 696\""), std::string::npos) << listed.out;
+  // Broken ones: each a record with its reason; the good file after them is still read.
+  const std::string cut = testing::TempDir() + "cut.hsol";
+  test::write_file(cut, bytes.substr(0, 100));
+  std::string inputs;
+  for (const char* file : {"formats/hodoku_no_data.zip", "formats/hodoku_bad_xml.hsol", "formats/hodoku_old.hsol"}) {
+    inputs += " " + test::fixture_path(file);
+  }
+  const auto broken = run_command(sudoforge("grade -q --no-rating" + inputs + " " + cut + " " + playing));
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_EQ(broken.err,
+            test::fixture_path("formats/hodoku_no_data.zip") + ":1: cannot read HoDoKu's game (.hsol): no \"SudokuData\" in "
+            "the ZIP archive\n" + test::fixture_path("formats/hodoku_bad_xml.hsol") + ":1: cannot read HoDoKu's game (.hsol): "
+            "its \"SudokuData\" is no XML: no element found at line 5\n" + test::fixture_path("formats/hodoku_old.hsol") +
+            ":1: cannot read HoDoKu's game (.hsol): saved by HoDoKu before version 2.0 (sudoku.Sudoku): open and save it "
+            "again with a newer HoDoKu\n" + cut + ":1: cannot read HoDoKu's game (.hsol): not a ZIP archive HoDoKu could "
+            "have written (Not a zip archive)\n");
+  EXPECT_EQ(test::csv_rows(broken.out).size(), 5U);
+  const auto sized = run_command(sudoforge("grade -q --size 6 " + rated));
+  EXPECT_EQ(sized.exit_code, 1);
+  EXPECT_EQ(sized.err, rated + ":1: a ZIP archive, read as HoDoKu's game (.hsol), which is 9x9, not 6x6 (2x3 boxes): "
+                                "read it without --size, --box or --diagonal\n");
+}
+
 // list and export write every layout they offer so that grade reads the same
 // puzzles back; a layout that cannot hold a geometry is refused, naming the puzzle.
 TEST(Formats, ListAndExportWriteEveryLayoutGradeReadsBack) {

@@ -124,6 +124,35 @@ TEST(PuzzleFiles, TathamIdsThatAreNotClassicOrAreBrokenAreErrors) {
             std::vector<std::string>{"a Tatham game ID of 9x9 diagonal, not 9x9: read it with --box 3x3 --diagonal"});
 }
 
+// HoDoKu's library lines: the givens are the puzzle ('+' digits were placed by its
+// solver, not given), the other fields its note; bad givens are errors that say why.
+TEST(PuzzleFiles, HodokuLibraryLinesGiveTheirGivens) {
+  const Read r = read("hodoku.txt");
+  EXPECT_TRUE(r.errors.empty());
+  ASSERT_EQ(lines(r), (std::vector<std::string>{kEasy, kNorvig, kTop}));
+  EXPECT_EQ(r.puzzles[0].note, "HoDoKu :0000:x::::");
+  EXPECT_EQ(r.puzzles[1].note, "HoDoKu :0200:4::115 125::");
+  EXPECT_EQ(r.puzzles[2].note, "HoDoKu :0003:7::::117:");  // its line places 4+1+7+3+6+9 around the givens
+  EXPECT_EQ(r.puzzles[2].line, 3);
+  const auto errors = [](const std::string& text, const Geometry& geometry = Geometry{}) {
+    PuzzleParser parser(geometry, TextFormat::Auto, "in.txt");
+    parser.feed(text);
+    parser.finish();
+    std::vector<std::string> reasons;
+    while (auto parsed = parser.next()) reasons.push_back(parsed->error ? parsed->error->reason() : "puzzle");
+    return reasons;
+  };
+  const std::string top(kTop);
+  EXPECT_EQ(errors(":0000:x:" + top.substr(0, 20) + "x" + top.substr(21) + ":::"),
+            std::vector<std::string>{"bad character 'x' at column 29 in HoDoKu's givens"});
+  EXPECT_EQ(errors(":0000:x:" + top.substr(0, 80) + ":::"), std::vector<std::string>{"HoDoKu's givens hold 80 cells, not 81"});
+  EXPECT_EQ(errors(":0000:x:+.+" + top.substr(2) + ":::"), std::vector<std::string>{"bad character '.' at column 10 in HoDoKu's givens"});
+  EXPECT_EQ(errors(":0000:x:" + top + ":::", Geometry(2, 3)),
+            std::vector<std::string>{"a HoDoKu line is a 9x9 puzzle, not 6x6 (2x3 boxes): read it without --size, --box or --diagonal"});
+  EXPECT_EQ(errors(":0000:x"),
+            std::vector<std::string>{"a line of HoDoKu's library format without its givens (:technique:candidates:givens:...)"});
+}
+
 // The writers give back what the programs themselves wrote: Solo's IDs byte for byte.
 TEST(PuzzleFiles, WritesTathamIdsAsSoloDoes) {
   for (const auto& [file, geometry] : {std::pair{"tatham.txt", Geometry{}}, std::pair{"tatham_6x6.txt", Geometry(3, 2)}}) {

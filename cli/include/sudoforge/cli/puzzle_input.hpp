@@ -68,6 +68,7 @@ class PuzzleInput {
   bool take_parsed(InputRecord& record);
   bool open_next_source(InputRecord& record);
   bool read_line(bool& too_long);
+  void read_archive(InputRecord& record);
   bool fill_buffer();
   void warn_no_puzzles() const;
 
@@ -91,6 +92,7 @@ class PuzzleInput {
   bool after_cr_ = false;    // the last line ended with '\r': a '\n' next belongs to it
   bool first_block_ = true;  // the source's first bytes are still to be read
   bool at_end_ = false;      // the source is read: only the parser's results are left
+  bool archive_ = false;     // the source is a ZIP archive (a HoDoKu game), not lines
   bool stopped_ = false;     // a stop was asked for (InterruptGuard): no more input
   int read_error_ = 0;  // errno of a failed read of the current source, else 0
   std::string encoding_error_;  // why the source's encoding cannot be read

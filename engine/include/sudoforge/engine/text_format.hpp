@@ -19,8 +19,9 @@ enum class TextFormat {
          // ends at a comma. In every layout but CSV, other programs' files read too:
          // Kennett's "% title" lines, SadMan's .sdk ("#A author" headers, [Puzzle]
          // sections; a [State] section is not a puzzle), OpenSudoku's XML (<game
-         // data="..."/>), Simon Tatham's game IDs ("3x3:a4_8d2..."); titles and headers
-         // become the next puzzle's note
+         // data="..."/>), Simon Tatham's game IDs ("3x3:a4_8d2..."), HoDoKu's library
+         // lines (":0000:x:<givens>:::" with '+' before placed digits, which are not
+         // givens); titles and headers become the next puzzle's note
   Line,  // one puzzle per line, cell_count symbols, optional trailing note
   Grid,  // size lines of size symbols; spaces, '|' and '-'/'+' separator lines
          // are ignored (Norvig's layout; the 9-line SDK layout is the same)
