@@ -12,6 +12,16 @@ namespace {
 
 using Cells = std::array<std::uint8_t, kMaxCells>;
 
+// The sign of the first difference of a[0, count) and b[0, count): a plain loop,
+// which the compiler unrolls for the short constant lengths of the 9x9 case (the
+// standard algorithms call memcmp).
+inline int compare(const std::uint8_t* a, const std::uint8_t* b, int count) {
+  for (int k = 0; k < count; ++k) {
+    if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+  }
+  return 0;
+}
+
 // Insertion sort of values[0, count) by key: at most 16 items, and GCC 12 reads
 // std::sort on a partly used std::array as an overflow (-Warray-bounds).
 template <typename Key>
@@ -40,6 +50,30 @@ bool next_order(std::array<std::uint8_t, kMaxSize>& values, int count) {
   return true;
 }
 
+// The side and box dimensions of a classic geometry, as read at run time.
+class GeometryShape {
+ public:
+  explicit GeometryShape(const Geometry& geometry)
+      : size_(geometry.size()), box_rows_(geometry.box_rows()), box_cols_(geometry.box_cols()) {}
+  int size() const { return size_; }
+  int box_rows() const { return box_rows_; }
+  int box_cols() const { return box_cols_; }
+  int stacks() const { return size_ / box_cols_; }
+
+ private:
+  int size_;
+  int box_rows_;
+  int box_cols_;
+};
+
+// The classic 9x9, as constants.
+struct Classic9Shape {
+  static constexpr int size() { return 9; }
+  static constexpr int box_rows() { return 3; }
+  static constexpr int box_cols() { return 3; }
+  static constexpr int stacks() { return 3; }
+};
+
 // Branch and bound over the group, row by row. The result's row i is some source
 // row (bands and the rows in them are chosen as the search goes). Columns are
 // arranged lazily: stacks not yet told apart by any row form a "stack block" of
@@ -52,24 +86,22 @@ bool next_order(std::array<std::uint8_t, kMaxSize>& values, int count) {
 // rows above, and only ties branch: rows giving the same smallest string, and the
 // orders of new digits (or of stacks holding only blanks and new digits) that give
 // the same string but different labels for later rows.
+//
+// `Shape` gives the side and the box dimensions: read from the geometry, or, for the
+// classic 9x9 (nearly every stored puzzle), constants the compiler unrolls on.
+template <typename Shape>
 class Minlex {
  public:
-  Minlex(const Geometry& geometry, const std::uint8_t* source, Cells& best, bool& have_best)
-      : n_(geometry.size()),
-        box_rows_(geometry.box_rows()),
-        box_cols_(geometry.box_cols()),
-        stacks_(geometry.size() / geometry.box_cols()),
-        source_(source),
-        best_(best),
-        have_best_(have_best) {}
+  Minlex(Shape shape, const std::uint8_t* source, Cells& best, bool& have_best)
+      : shape_(shape), source_(source), best_(best), have_best_(have_best) {}
 
   void run() {
     State state;
     state.stack_block_start = 1;  // every stack in one stack block
-    for (int slot = 0; slot < stacks_; ++slot) {
-      state.block_start |= 1U << (slot * box_cols_);
-      for (int k = 0; k < box_cols_; ++k) {
-        state.col_at[static_cast<std::size_t>(slot * box_cols_ + k)] = static_cast<std::uint8_t>(slot * box_cols_ + k);
+    for (int slot = 0; slot < shape_.stacks(); ++slot) {
+      state.block_start |= 1U << (slot * shape_.box_cols());
+      for (int k = 0; k < shape_.box_cols(); ++k) {
+        state.col_at[static_cast<std::size_t>(slot * shape_.box_cols() + k)] = static_cast<std::uint8_t>(slot * shape_.box_cols() + k);
       }
     }
     search(state, 0);
@@ -89,7 +121,7 @@ class Minlex {
     int band = -1;  // source band of the current band slot
   };
 
-  std::uint8_t cell(int row, int col) const { return source_[row * n_ + col]; }
+  std::uint8_t cell(int row, int col) const { return source_[row * shape_.size() + col]; }
 
   static int end_of(std::uint32_t starts, int from, int limit) {
     int end = from + 1;
@@ -128,12 +160,11 @@ class Minlex {
     for (int k = 0; k < count; ++k) {
       const int slot = first + k;
       order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(slot);
-      Small columns{};
-      smallest(state, row, slot * box_cols_, (slot + 1) * box_cols_, keys[static_cast<std::size_t>(slot)], columns);
+      Small columns;
+      smallest(state, row, slot * shape_.box_cols(), (slot + 1) * shape_.box_cols(), keys[static_cast<std::size_t>(slot)], columns);
     }
     const auto less = [&](std::uint8_t a, std::uint8_t b) {
-      return std::lexicographical_compare(keys[a].begin(), keys[a].begin() + box_cols_, keys[b].begin(),
-                                          keys[b].begin() + box_cols_);
+      return compare(keys[a].data(), keys[b].data(), shape_.box_cols()) < 0;
     };
     for (int i = 1; i < count; ++i) {  // stable insertion sort by key
       const std::uint8_t slot = order[static_cast<std::size_t>(i)];
@@ -165,26 +196,26 @@ class Minlex {
       }
       return true;
     };
-    for (int slot = 0; slot < stacks_;) {
-      const int slot_end = end_of(state.stack_block_start, slot, stacks_);
+    for (int slot = 0; slot < shape_.stacks();) {
+      const int slot_end = end_of(state.stack_block_start, slot, shape_.stacks());
       if (slot_end - slot > 1) {
-        Small order{};
-        std::array<Small, kMaxSize> keys{};
+        Small order;
+        std::array<Small, kMaxSize> keys;
         order_stacks(state, row, slot, slot_end, order, keys);
         for (int k = 0; k < slot_end - slot; ++k) {
-          if (!emit(keys[order[static_cast<std::size_t>(k)]], box_cols_, (slot + k) * box_cols_)) return false;
+          if (!emit(keys[order[static_cast<std::size_t>(k)]], shape_.box_cols(), (slot + k) * shape_.box_cols())) return false;
         }
       } else {
-        for (int j = slot * box_cols_; j < (slot + 1) * box_cols_;) {
-          const int end = end_of(state.block_start, j, (slot + 1) * box_cols_);
+        for (int j = slot * shape_.box_cols(); j < (slot + 1) * shape_.box_cols();) {
+          const int end = end_of(state.block_start, j, (slot + 1) * shape_.box_cols());
           if (end == j + 1) {  // a single column: no ordering to do
             const std::uint8_t digit = cell(row, state.col_at[static_cast<std::size_t>(j)]);
             const std::uint8_t value =
                 digit == 0 ? 0 : state.label[digit] != 0 ? state.label[digit] : static_cast<std::uint8_t>(next++);
             if (!put(j, value)) return false;
           } else {
-            Small values{};
-            Small columns{};
+            Small values;
+            Small columns;
             smallest(state, row, j, end, values, columns);
             if (!emit(values, end - j, j)) return false;
           }
@@ -197,10 +228,9 @@ class Minlex {
   }
 
   void search(const State& state, int depth) {
-    if (depth == n_) {
-      if (!have_best_ || std::lexicographical_compare(current_.begin(), current_.begin() + n_ * n_, best_.begin(),
-                                                      best_.begin() + n_ * n_)) {
-        std::copy(current_.begin(), current_.begin() + n_ * n_, best_.begin());
+    if (depth == shape_.size()) {
+      if (!have_best_ || compare(current_.data(), best_.data(), shape_.size() * shape_.size()) < 0) {
+        std::copy(current_.begin(), current_.begin() + shape_.size() * shape_.size(), best_.begin());
         have_best_ = true;
       }
       return;
@@ -208,15 +238,15 @@ class Minlex {
     // The rows this result row may take, and their smallest strings.
     Small rows;
     int count = 0;
-    const bool new_band = depth % box_rows_ == 0;
-    for (int row = 0; row < n_; ++row) {
+    const bool new_band = depth % shape_.box_rows() == 0;
+    for (int row = 0; row < shape_.size(); ++row) {
       if ((state.rows_used >> row) & 1U) continue;
-      if (!new_band && row / box_rows_ != state.band) continue;
+      if (!new_band && row / shape_.box_rows() != state.band) continue;
       rows[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(row);
     }
     // Rows beaten by the best so far (when the prefix ties it) or by a smaller row
     // of this node are dropped as soon as that shows.
-    const std::uint8_t* bound = prefix_ties_best(depth) ? best_.data() + depth * n_ : nullptr;
+    const std::uint8_t* bound = prefix_ties_best(depth) ? best_.data() + depth * shape_.size() : nullptr;
     std::array<Small, kMaxSize> strings;
     std::array<bool, kMaxSize> alive{};
     int smallest_row = -1;
@@ -226,8 +256,7 @@ class Minlex {
           row_string(state, rows[static_cast<std::size_t>(k)], strings[static_cast<std::size_t>(k)].data(), limit);
       if (!alive[static_cast<std::size_t>(k)]) continue;
       if (smallest_row < 0 ||
-          std::lexicographical_compare(strings[k].begin(), strings[k].begin() + n_, strings[smallest_row].begin(),
-                                       strings[smallest_row].begin() + n_)) {
+          compare(strings[k].data(), strings[smallest_row].data(), shape_.size()) < 0) {
         smallest_row = k;
       }
     }
@@ -236,50 +265,49 @@ class Minlex {
     for (int k = 0; k < count; ++k) {
       const Small& string = strings[static_cast<std::size_t>(k)];
       if (!alive[static_cast<std::size_t>(k)] ||
-          !std::equal(string.begin(), string.begin() + n_, strings[smallest_row].begin())) {
+          compare(string.data(), strings[smallest_row].data(), shape_.size()) != 0) {
         continue;
       }
       // Two blank rows of one band lead to the same results: try one.
       const int row = rows[static_cast<std::size_t>(k)];
-      const bool blank = std::all_of(string.begin(), string.begin() + n_, [](std::uint8_t v) { return v == 0; });
-      const std::uint32_t band_bit = 1U << (row / box_rows_);
+      const bool blank = std::all_of(string.begin(), string.begin() + shape_.size(), [](std::uint8_t v) { return v == 0; });
+      const std::uint32_t band_bit = 1U << (row / shape_.box_rows());
       if (blank && (blank_bands & band_bit) != 0) continue;
       if (blank) blank_bands |= band_bit;
       if (!worth_trying(depth, string.data())) return;
       State next = state;
       next.rows_used |= 1U << row;
-      if (new_band) next.band = row / box_rows_;
+      if (new_band) next.band = row / shape_.box_rows();
       commit(next, row, depth, 0);
     }
   }
 
   // Whether the rows placed so far equal the best's first rows.
   bool prefix_ties_best(int depth) const {
-    return have_best_ && std::equal(current_.begin(), current_.begin() + depth * n_, best_.begin());
+    return have_best_ && compare(current_.data(), best_.data(), depth * shape_.size()) == 0;
   }
 
   // False when the prefix with this row would be larger than the best so far.
   bool worth_trying(int depth, const std::uint8_t* row) const {
     if (!have_best_) return true;
-    const int prefix = depth * n_;
-    const auto mismatch =
-        std::mismatch(current_.begin(), current_.begin() + prefix, best_.begin()).first - current_.begin();
-    if (mismatch < prefix) return current_[static_cast<std::size_t>(mismatch)] < best_[static_cast<std::size_t>(mismatch)];
-    return !std::lexicographical_compare(best_.begin() + prefix, best_.begin() + prefix + n_, row, row + n_);
+    const int prefix = depth * shape_.size();
+    const int order = compare(current_.data(), best_.data(), prefix);
+    if (order != 0) return order < 0;
+    return compare(row, best_.data() + prefix, shape_.size()) <= 0;
   }
 
   // Places source row `row` as result row `depth` from result column `at` on,
   // refining stack blocks and column blocks, branching where equal strings hide
   // different labellings; then goes to the next row.
   void commit(State state, int row, int depth, int at) {
-    while (at < n_) {
-      const int slot = at / box_cols_;
-      const int slot_end = end_of(state.stack_block_start, slot, stacks_);
-      if (at % box_cols_ == 0 && slot_end - slot > 1) {
+    while (at < shape_.size()) {
+      const int slot = at / shape_.box_cols();
+      const int slot_end = end_of(state.stack_block_start, slot, shape_.stacks());
+      if (at % shape_.box_cols() == 0 && slot_end - slot > 1) {
         commit_stacks(state, row, depth, slot, slot_end);
         return;
       }
-      const int end = end_of(state.block_start, at, (slot + 1) * box_cols_);
+      const int end = end_of(state.block_start, at, (slot + 1) * shape_.box_cols());
       if (end > at + 1) {
         commit_block(state, row, depth, at, end);
         return;
@@ -287,7 +315,7 @@ class Minlex {
       // A single column: nothing to order or branch on.
       const std::uint8_t digit = cell(row, state.col_at[static_cast<std::size_t>(at)]);
       if (digit != 0 && state.label[digit] == 0) state.label[digit] = static_cast<std::uint8_t>(state.next_label++);
-      current_[static_cast<std::size_t>(depth * n_ + at)] = digit == 0 ? 0 : state.label[digit];
+      current_[static_cast<std::size_t>(depth * shape_.size() + at)] = digit == 0 ? 0 : state.label[digit];
       ++at;
     }
     search(state, depth + 1);
@@ -297,29 +325,28 @@ class Minlex {
   // ordered by their substrings (the blank ones first, still one block), and stacks
   // with equal substrings of blanks and new digits are tried in every order.
   void commit_stacks(const State& state, int row, int depth, int slot, int slot_end) {
-    Small order{};
-    std::array<Small, kMaxSize> keys{};
+    Small order;
+    std::array<Small, kMaxSize> keys;
     order_stacks(state, row, slot, slot_end, order, keys);
     const auto blank = [&](int k) {
       const Small& key = keys[order[static_cast<std::size_t>(k)]];
-      return std::all_of(key.begin(), key.begin() + box_cols_, [](std::uint8_t v) { return v == 0; });
+      return std::all_of(key.begin(), key.begin() + shape_.box_cols(), [](std::uint8_t v) { return v == 0; });
     };
     const int count = slot_end - slot;
     int blanks = 0;
     while (blanks < count && blank(blanks)) ++blanks;
     if (blanks == count) {
       State next = state;
-      for (int j = slot * box_cols_; j < slot_end * box_cols_; ++j) current_[static_cast<std::size_t>(depth * n_ + j)] = 0;
-      commit(next, row, depth, slot_end * box_cols_);
+      for (int j = slot * shape_.box_cols(); j < slot_end * shape_.box_cols(); ++j) current_[static_cast<std::size_t>(depth * shape_.size() + j)] = 0;
+      commit(next, row, depth, slot_end * shape_.box_cols());
       return;
     }
     // Groups of equal keys after the blanks, each tried in every order.
     std::array<std::uint8_t, kMaxSize + 1> group_end{};
     for (int k = blanks; k < count;) {
       int end = k + 1;
-      while (end < count && std::equal(keys[order[static_cast<std::size_t>(k)]].begin(),
-                                       keys[order[static_cast<std::size_t>(k)]].begin() + box_cols_,
-                                       keys[order[static_cast<std::size_t>(end)]].begin())) {
+      while (end < count && compare(keys[order[static_cast<std::size_t>(k)]].data(),
+                                    keys[order[static_cast<std::size_t>(end)]].data(), shape_.box_cols()) == 0) {
         ++end;
       }
       group_end[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(end);
@@ -337,14 +364,14 @@ class Minlex {
       Small columns = state.col_at;
       for (int i = 0; i < count; ++i) {
         const int from = order[static_cast<std::size_t>(i)];  // a slot of the old arrangement
-        for (int c = 0; c < box_cols_; ++c) {
-          next.col_at[static_cast<std::size_t>((slot + i) * box_cols_ + c)] =
-              columns[static_cast<std::size_t>(from * box_cols_ + c)];
+        for (int c = 0; c < shape_.box_cols(); ++c) {
+          next.col_at[static_cast<std::size_t>((slot + i) * shape_.box_cols() + c)] =
+              columns[static_cast<std::size_t>(from * shape_.box_cols() + c)];
         }
         if (i >= blanks || i == 0) next.stack_block_start |= 1U << (slot + i);
       }
       if (blanks > 0 && blanks < count) next.stack_block_start |= 1U << (slot + blanks);
-      commit(next, row, depth, slot * box_cols_);
+      commit(next, row, depth, slot * shape_.box_cols());
       return;
     }
     const int end = group_end[static_cast<std::size_t>(k)];
@@ -360,8 +387,8 @@ class Minlex {
   // A column block [from, end): blanks first (still one block), labelled cells by
   // label, then new digits in every order.
   void commit_block(const State& state, int row, int depth, int from, int end) {
-    Small values{};
-    Small columns{};
+    Small values;
+    Small columns;
     smallest(state, row, from, end, values, columns);
     int zeros = 0;
     while (zeros < end - from && values[static_cast<std::size_t>(zeros)] == 0) ++zeros;
@@ -380,17 +407,14 @@ class Minlex {
         const std::uint8_t digit = cell(row, column);
         if (digit != 0 && next.label[digit] == 0) next.label[digit] = static_cast<std::uint8_t>(next.next_label++);
         if (digit != 0) next.block_start |= 1U << at;  // every digit cell is its own block from now on
-        current_[static_cast<std::size_t>(depth * n_ + at)] = digit == 0 ? 0 : next.label[digit];
+        current_[static_cast<std::size_t>(depth * shape_.size() + at)] = digit == 0 ? 0 : next.label[digit];
       }
       if (zeros > 0 && zeros < end - from) next.block_start |= 1U << (from + zeros);
       commit(next, row, depth, end);
     } while (next_order(fresh, fresh_count));
   }
 
-  int n_;
-  int box_rows_;
-  int box_cols_;
-  int stacks_;
+  Shape shape_;
   const std::uint8_t* source_;
   Cells& best_;
   bool& have_best_;
@@ -446,7 +470,11 @@ Grid canonical_form(const Grid& puzzle) {
           source[static_cast<std::size_t>(row * n + col)] = static_cast<std::uint8_t>(puzzle[from]);
         }
       }
-      Minlex(geometry, source.data(), best, have_best).run();
+      if (geometry.size() == 9 && geometry.box_rows() == 3) {
+        Minlex(Classic9Shape{}, source.data(), best, have_best).run();
+      } else {
+        Minlex(GeometryShape(geometry), source.data(), best, have_best).run();
+      }
     }
   }
   Grid canonical(geometry);
