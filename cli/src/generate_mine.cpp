@@ -73,7 +73,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
         [&](std::size_t k, int worker) {
           const std::uint64_t index = mine[k];
           return miners[static_cast<std::size_t>(worker)].explore(run.seed, index, jobs[index - state.base], state.seeds,
-                                                                  target);
+                                                                  target, state.frontier);
         },
         [&](std::size_t k, generator::JobResult& result) {
           const std::uint64_t index = mine[k];

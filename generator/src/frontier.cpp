@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <stdexcept>
 
 #include "sudoforge/engine/text_format.hpp"
@@ -42,6 +43,10 @@ std::vector<Seed> Frontier::next_round() {
 }
 
 bool Frontier::knows(const std::string& key) const { return known_.contains(key_hash(key)); }
+
+int Frontier::score_at(std::size_t n) const {
+  return n >= 1 && n <= waiting_.size() ? waiting_[n - 1].score : std::numeric_limits<int>::min();
+}
 
 namespace {
 

@@ -74,7 +74,8 @@ class Miner::Impl {
   }
 
   JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                    const Target& target) {
+                    const Target& target, const Frontier& frontier) {
+    frontier_ = &frontier;
     result_ = {};
     stones_.clear();
     seen_.clear();
@@ -220,7 +221,9 @@ class Miner::Impl {
     // Moves keep a seed's symmetry; a seed without it gives finds without it: none is kept.
     if (!engine::has_symmetry(find.puzzle, options_.symmetry)) return;
     find.key = engine::canonical_key(find.puzzle);
-    if (!seen_.insert(find.key).second) return;
+    // What the frontier knows (a seed, or a find of an earlier round) is neither new
+    // nor a new seed: not graded again.
+    if (frontier_->knows(find.key) || !seen_.insert(find.key).second) return;
     grade(find, target);
   }
   void grade(Find& find, const Target& target) {
@@ -255,7 +258,12 @@ class Miner::Impl {
   // the `keep` hardest join the frontier, so that the search goes on (and climbs)
   // where accepted puzzles are rare. Hardest by the grade without the rating first
   // (deeper trial and error, then a bigger search), which is cheap; only they are rated.
+  // None while the frontier holds `reserve` seeds waiting that a stone could not
+  // outscore whatever its rating (te_depth-2 finds, for a te_depth-1 stone): they
+  // would be explored long before it, and rating it is the dearest part of a job.
   void keep_stones() {
+    const int bar = frontier_->score_at(static_cast<std::size_t>(options_.reserve));
+    std::erase_if(stones_, [&](const Find& stone) { return grader::score_ceiling(stone.grade.tier, stone.grade.te_depth) <= bar; });
     const auto harder = [](const Find& a, const Find& b) {
       if (a.grade.te_depth != b.grade.te_depth) return a.grade.te_depth > b.grade.te_depth;
       if (a.grade.search_nodes != b.grade.search_nodes) return a.grade.search_nodes > b.grade.search_nodes;
@@ -281,6 +289,7 @@ class Miner::Impl {
   Generator generator_;
   grader::GradeOptions unrated_;  // the grade without the human rating (added by rate() where needed)
   JobResult result_;
+  const Frontier* frontier_ = nullptr;  // the round's, during explore()
   std::unordered_set<std::string> seen_;
   std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)
 };
@@ -294,8 +303,8 @@ Miner& Miner::operator=(Miner&&) noexcept = default;
 std::vector<Job> Miner::jobs(std::span<const Seed> seeds) const { return impl_->jobs(seeds); }
 
 JobResult Miner::explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                         const Target& target) {
-  return impl_->explore(seed, index, job, seeds, target);
+                         const Target& target, const Frontier& frontier) {
+  return impl_->explore(seed, index, job, seeds, target, frontier);
 }
 
 }  // namespace sudoforge::generator

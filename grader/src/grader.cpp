@@ -57,24 +57,37 @@ Tier tier_of(Technique technique) {
   return technique <= Technique::HiddenSingle ? Tier::Singles : Tier::Twins;
 }
 
+namespace {
+
+// Where a tier (and, for diabolical, a te_depth) starts on the score's scale.
+int tier_base(Tier tier, int te_depth) {
+  switch (tier) {
+    case Tier::Singles: return 1000;
+    case Tier::Twins: return 2000;
+    case Tier::Diabolical: return 3000 + 1000 * std::max(te_depth - 1, 0);
+  }
+  return 0;
+}
+
+constexpr int kTopRating = 124;  // the rating counts up to 12.4, past the hardest puzzles known
+constexpr int kTopEffort = 7;
+
+}  // namespace
+
 int score_of(Tier tier, int te_depth, int rating, const std::array<int, kHumanTechniqueCount>& human_counts) {
-  // Eight points a tenth of rating (up to 12.4, past the hardest puzzles known),
-  // then up to 7 for the steps above singles, by their bit width (1, 2-3, 4-7, ...).
+  // Eight points a tenth of rating, then up to 7 for the steps above singles, by
+  // their bit width (1, 2-3, 4-7, ...).
   unsigned hard_steps = 0;
   for (int t = 0; t < kHumanTechniqueCount; ++t) {
     if (base_rating(static_cast<HumanTechnique>(t)) > base_rating(HumanTechnique::NakedSingle)) {
       hard_steps += static_cast<unsigned>(human_counts[static_cast<std::size_t>(t)]);
     }
   }
-  const int effort = std::min(static_cast<int>(std::bit_width(hard_steps)), 7);
-  const int within = 8 * std::clamp(rating, 0, 124) + effort;
-  switch (tier) {
-    case Tier::Singles: return 1000 + within;
-    case Tier::Twins: return 2000 + within;
-    case Tier::Diabolical: return 3000 + 1000 * std::max(te_depth - 1, 0) + within;
-  }
-  return within;
+  const int effort = std::min(static_cast<int>(std::bit_width(hard_steps)), kTopEffort);
+  return tier_base(tier, te_depth) + 8 * std::clamp(rating, 0, kTopRating) + effort;
 }
+
+int score_ceiling(Tier tier, int te_depth) { return tier_base(tier, te_depth) + 8 * kTopRating + kTopEffort; }
 
 namespace {
 

@@ -26,6 +26,8 @@ Seed seed_of(const char* line) {
   return {puzzle, grader.grade(puzzle).score, engine::canonical_key(puzzle)};
 }
 
+const Frontier kNoFrontier;  // a frontier that knows nothing
+
 TEST(Mine, MovesAreNamedAndParsedBothWays) {
   for (const Move move : {Move::Swap1, Move::Swap2, Move::Drop1, Move::Add1}) {
     EXPECT_EQ(parse_move(move_name(move)), move);
@@ -50,7 +52,7 @@ TEST(Mine, EveryFindIsUniqueMinimalCanonicallyKeyedAndGradedAsTheGraderGradesIt)
   const std::vector<Job> jobs = miner.jobs(seeds);
   ASSERT_FALSE(jobs.empty());
   for (std::size_t i = 0; i < jobs.size(); i += 3) {  // a third of the jobs keeps it quick
-    const JobResult result = miner.explore(7, i, jobs[i], seeds, target);
+    const JobResult result = miner.explore(7, i, jobs[i], seeds, target, kNoFrontier);
     EXPECT_LE(result.unique, result.candidates);
     std::set<std::string> keys;
     for (const Find& find : result.finds) {
@@ -85,9 +87,9 @@ TEST(Mine, AJobGivesTheSameFindsEveryTimeAndOnAnyMiner) {
   target.tier = grader::Tier::Diabolical;
   const std::vector<Job> jobs = first.jobs(seeds);
   for (const std::size_t i : {std::size_t{0}, jobs.size() / 2, jobs.size() - 1}) {
-    second.explore(1, i + 1, jobs[(i + 1) % jobs.size()], seeds, target);  // another job first: no state carries over
-    const JobResult a = first.explore(3, i, jobs[i], seeds, target);
-    const JobResult b = second.explore(3, i, jobs[i], seeds, target);
+    second.explore(1, i + 1, jobs[(i + 1) % jobs.size()], seeds, target, kNoFrontier);  // another job first: no state carries over
+    const JobResult a = first.explore(3, i, jobs[i], seeds, target, kNoFrontier);
+    const JobResult b = second.explore(3, i, jobs[i], seeds, target, kNoFrontier);
     ASSERT_EQ(a.finds.size(), b.finds.size()) << i;
     EXPECT_EQ(a.candidates, b.candidates);
     for (std::size_t k = 0; k < a.finds.size(); ++k) EXPECT_EQ(a.finds[k].key, b.finds[k].key);
@@ -103,7 +105,7 @@ TEST(Mine, WithoutMinimizingFindsAreTheNeighboursAsFound) {
   const Target target;
   const std::vector<Job> jobs = miner.jobs(seeds);
   ASSERT_EQ(jobs.size(), 1u);
-  const JobResult result = miner.explore(1, 0, jobs[0], seeds, target);
+  const JobResult result = miner.explore(1, 0, jobs[0], seeds, target, kNoFrontier);
   ASSERT_FALSE(result.finds.empty());
   const int clues = seeds[0].puzzle.clue_count();
   for (const Find& find : result.finds) EXPECT_EQ(find.puzzle.clue_count(), clues + 1);  // one given added, none taken
@@ -119,10 +121,66 @@ TEST(Mine, AFreshRoundStartsFromNothing) {
   target.tier = grader::Tier::Diabolical;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     EXPECT_EQ(jobs[i].move, Move::Fresh);
-    const JobResult result = miner.explore(9, i, jobs[i], {}, target);
+    const JobResult result = miner.explore(9, i, jobs[i], {}, target, kNoFrontier);
     EXPECT_EQ(result.candidates, 1);
     for (const Find& find : result.finds) EXPECT_EQ(find.grade.tier, grader::Tier::Diabolical);
   }
+}
+
+TEST(Mine, WhatTheFrontierKnowsIsNotFoundAgain) {
+  MineOptions options;
+  options.moves = {Move::Swap1};
+  Miner miner(engine::Geometry{}, options);
+  const std::vector<Seed> seeds = {seed_of(kHard)};
+  const Target target;  // any unique puzzle
+  const std::vector<Job> jobs = miner.jobs(seeds);
+  std::size_t known = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const JobResult first = miner.explore(5, i, jobs[i], seeds, target, kNoFrontier);
+    Frontier frontier;
+    for (std::size_t k = 0; k < first.finds.size(); k += 2) {  // every other find known
+      const Find& find = first.finds[k];
+      frontier.offer({find.puzzle, find.grade.score, find.key});
+    }
+    const JobResult again = miner.explore(5, i, jobs[i], seeds, target, frontier);
+    EXPECT_EQ(again.candidates, first.candidates);  // the same neighbours, ...
+    ASSERT_EQ(again.finds.size(), first.finds.size() / 2) << i;  // ... the finds it does not know
+    for (std::size_t k = 0; k < again.finds.size(); ++k) EXPECT_EQ(again.finds[k].key, first.finds[2 * k + 1].key);
+    known += frontier.waiting();
+  }
+  EXPECT_GT(known, 20u);
+}
+
+TEST(Mine, NoSteppingStonesWhileTheFrontierHoldsEnoughSeedsTheyCannotOutscore) {
+  MineOptions options;
+  options.moves = {Move::Swap1};
+  options.reserve = 2;
+  Miner miner(engine::Geometry{}, options);
+  const std::vector<Seed> seeds = {seed_of(kDeep)};
+  Target target;
+  target.te_depth = 2;
+  const std::vector<Job> jobs = miner.jobs(seeds);
+  // Seeds a te_depth-1 stone cannot outscore, whatever its rating.
+  const int deeper = grader::score_ceiling(grader::Tier::Diabolical, 1) + 1;
+  Frontier one;
+  one.offer({engine::Grid(engine::Geometry{}), deeper, "deeper-1"});
+  Frontier two = one;
+  two.offer({engine::Grid(engine::Geometry{}), deeper, "deeper-2"});
+  int stones = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const auto stones_of = [](const JobResult& result) {
+      return std::count_if(result.finds.begin(), result.finds.end(), [](const Find& f) { return f.kept && !f.accepted; });
+    };
+    const JobResult without = miner.explore(2, i, jobs[i], seeds, target, kNoFrontier);
+    const JobResult with_one = miner.explore(2, i, jobs[i], seeds, target, one);
+    const JobResult with_two = miner.explore(2, i, jobs[i], seeds, target, two);
+    EXPECT_EQ(stones_of(with_one), stones_of(without)) << i;  // fewer than `reserve` such seeds: stones as ever
+    EXPECT_EQ(stones_of(with_two), 0) << i;
+    for (const Find& find : with_two.finds) EXPECT_TRUE(find.accepted);  // the finds themselves stay
+    EXPECT_EQ(with_two.finds.size(), without.finds.size() - static_cast<std::size_t>(stones_of(without)));
+    stones += static_cast<int>(stones_of(without));
+  }
+  EXPECT_GT(stones, 5);
 }
 
 Seed scored(int score, const std::string& key) { return {engine::Grid(engine::Geometry{}), score, key}; }

@@ -159,5 +159,16 @@ TEST(Rating, TheScoreOrdersByTierThenDepthThenRating) {
   EXPECT_LT(score_of(Tier::Diabolical, 1, 71, none), score_of(Tier::Diabolical, 1, 71, many));
 }
 
+TEST(Rating, TheScoreCeilingBoundsEveryScoreOfItsTierAndDepth) {
+  std::array<int, kHumanTechniqueCount> many{};
+  many[static_cast<std::size_t>(HumanTechnique::XWing)] = 200;
+  for (const auto& [tier, depth] : {std::pair{Tier::Singles, 0}, {Tier::Twins, 0}, {Tier::Diabolical, 1}, {Tier::Diabolical, 2}}) {
+    EXPECT_EQ(score_ceiling(tier, depth), score_of(tier, depth, 200, many));  // reached: the rating is capped
+    EXPECT_GT(score_ceiling(tier, depth), score_of(tier, depth, 95, many));
+  }
+  EXPECT_LT(score_ceiling(Tier::Twins, 0), score_of(Tier::Diabolical, 1, 17, {}));
+  EXPECT_LT(score_ceiling(Tier::Diabolical, 1), score_of(Tier::Diabolical, 2, 17, {}));
+}
+
 }  // namespace
 }  // namespace sudoforge::grader

@@ -40,6 +40,8 @@ class Frontier {
   std::size_t waiting() const { return waiting_.size(); }
   // Whether a key is waiting or was retired.
   bool knows(const std::string& key) const;
+  // The score of the n-th best seed waiting (n >= 1), or INT_MIN when fewer wait.
+  int score_at(std::size_t n) const;
 
   // One line per seed: "w SCORE KEY PUZZLE" waiting, "x HASH" retired.
   std::string save() const;

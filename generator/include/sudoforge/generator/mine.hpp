@@ -48,6 +48,7 @@ struct MineOptions {
   int swap2_samples = 512;  // random {-2,+2} neighbours per job
   int fresh_jobs = 256;     // fresh puzzles in a round when the frontier is empty
   int keep = 1;             // stepping stones per job: the hardest neighbours the target does not accept
+  int reserve = 64;         // ... none while this many seeds wait in the frontier that they cannot outscore
   int max_te_depth = 4;
   int max_steps = 60;       // a fresh puzzle's climb towards the target (Generator's local search)
 };
@@ -85,11 +86,13 @@ class Miner {
   // The jobs of a round over `seeds` (empty: a round of fresh puzzles).
   std::vector<Job> jobs(std::span<const Seed> seeds) const;
 
-  // Job `index` of a run seeded `seed`; `seeds` are the round's. Returns the job's
-  // finds: the unique ones among its neighbours, minimal (unless not asked), graded,
-  // with the human rating where the target or the frontier needs it.
+  // Job `index` of a run seeded `seed`; `seeds` are the round's and `frontier` the
+  // frontier as the round found it (it changes only between rounds). Returns the
+  // job's finds: the unique ones among its neighbours that the frontier does not
+  // know, minimal (unless not asked), graded, with the human rating where the target
+  // or the frontier needs it.
   JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                    const Target& target);
+                    const Target& target, const Frontier& frontier);
 
  private:
   class Impl;

@@ -85,6 +85,9 @@ struct GradeOptions {
 // higher, then a higher rating (tenths), then more steps above singles (counted
 // in `human_counts`). See README "Grading".
 int score_of(Tier tier, int te_depth, int rating, const std::array<int, kHumanTechniqueCount>& human_counts);
+// The highest score a puzzle of `tier` and `te_depth` can have, whatever its rating
+// and steps (so a grade without the rating bounds the score it will have rated).
+int score_ceiling(Tier tier, int te_depth);
 
 class Grader {
  public:
