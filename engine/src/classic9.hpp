@@ -23,6 +23,9 @@ struct Request {
   const std::uint8_t* exclusion_digits = nullptr;
   int exclusions = 0;
   int limit = 2;                         // stop at this many solutions (>= 1)
+  // When set (81 x 9 counters): one added to tally[9 * cell + digit - 1] for the
+  // digit at every cell of every solution found.
+  std::uint32_t* tally = nullptr;
   const RandomSource* random = nullptr;  // branch at random (filling) or in order
 };
 

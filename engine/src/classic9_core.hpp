@@ -353,6 +353,7 @@ class Classic9 {
     result_ = &result;
     limit_ = request.limit < 1 ? 1 : request.limit;
     random_ = request.random;
+    tally_ = request.tally;
     State state;
     if (!load(request, state)) return;  // clashing givens: no search
     ++result.nodes;
@@ -641,14 +642,17 @@ class Classic9 {
   }
 
   void record_solution(const State& s) {
-    if (++result_->count > 1) return;
+    const bool first = ++result_->count == 1;
+    if (!first && tally_ == nullptr) return;
     alignas(32) std::uint16_t lanes16[16];
     for (int b = 0; b < 9; ++b) {
       V::store(lanes16, s.box[b]);
       for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
           const int cell = 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j;
-          result_->solution[cell] = static_cast<std::uint8_t>(lowest_bit(lanes16[cell_lane(i, j)]) + 1);
+          const int digit = lowest_bit(lanes16[cell_lane(i, j)]);
+          if (first) result_->solution[cell] = static_cast<std::uint8_t>(digit + 1);
+          if (tally_ != nullptr) ++tally_[9 * cell + digit];
         }
       }
     }
@@ -697,6 +701,7 @@ class Classic9 {
   unsigned unsettled_ = 0;  // boxes load() changed that have not been settled since
   int limit_ = 2;
   const classic9::RandomSource* random_ = nullptr;
+  std::uint32_t* tally_ = nullptr;
 };
 
 }  // namespace

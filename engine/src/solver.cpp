@@ -31,10 +31,12 @@ class Core {
   void set_options(const SolverOptions& options) { options_ = options; }
 
   // Solves `puzzle` into `result`: the shared body of counting and random filling.
-  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
+  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result,
+           std::uint32_t* tally) {
     result.count = 0;
     result.stats = {};
     result_ = &result;
+    tally_ = tally;
     limit_ = std::max(limit, 1);
     rng_ = rng;
     State state;
@@ -329,6 +331,11 @@ class Core {
       if (!propagate(state)) return false;
       if (state.complete(layout_)) {
         if (++result_->count == 1) first_solution_ = values_;
+        if (tally_ != nullptr) {
+          for (Cell cell = 0; cell < layout_.cell_count(); ++cell) {
+            ++tally_[static_cast<std::size_t>(cell * N + values_[static_cast<std::size_t>(cell)] - 1)];
+          }
+        }
         return result_->count >= limit_;
       }
       const auto [position, digits] = choose(state);
@@ -357,6 +364,7 @@ class Core {
   // Per call.
   SolveResult* result_ = nullptr;
   int limit_ = 2;
+  std::uint32_t* tally_ = nullptr;  // see Solver::tally_solutions
   Rng* rng_ = nullptr;
   std::array<std::uint8_t, kMaxCells> values_{};          // digit placed in each solved cell
   std::array<std::uint8_t, kMaxCells> first_solution_{};  // values_ at the first solution
@@ -414,9 +422,10 @@ class Solver::Impl {
   const Geometry& geometry() const { return geometry_; }
   SolverCore core() const { return core_; }
 
-  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result) {
+  void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result,
+           std::uint32_t* tally = nullptr) {
     if (classic_ == nullptr) {
-      std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result); }, *generic_);
+      std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result, tally); }, *generic_);
       return;
     }
     // Exclusions as a list of (cell, digit), each once (729 at most).
@@ -451,6 +460,7 @@ class Solver::Impl {
     request.exclusions = static_cast<int>(count);
     request.limit = limit;
     request.random = rng != nullptr ? &random : nullptr;
+    request.tally = tally;
     classic9::Result out;
     classic_(request, out);
     result.count = out.count;
@@ -490,6 +500,16 @@ SolveResult Solver::count_solutions(const Grid& puzzle, int limit) {
 SolveResult Solver::count_solutions(const Grid& puzzle, int limit, std::span<const Exclusion> exclusions) {
   SolveResult result;
   impl_->run(puzzle, limit, nullptr, exclusions, result);
+  return result;
+}
+
+SolveResult Solver::tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally) {
+  const Geometry& geometry = impl_->geometry();
+  if (tally.size() < static_cast<std::size_t>(geometry.cell_count() * geometry.size())) {
+    throw std::invalid_argument("tally_solutions: the tally has fewer counters than cells x digits");
+  }
+  SolveResult result;
+  impl_->run(puzzle, limit, nullptr, {}, result, tally.data());
   return result;
 }
 

@@ -172,6 +172,47 @@ TEST(Classic9, AgreesWithDigitsRuledOut) {
   }
 }
 
+// The tally of every solution (Solver::tally_solutions) against counting each
+// one-clue extension: a te_depth-2 puzzle without one clue has hundreds of solutions.
+TEST(Classic9, TalliesTheSolutionsAsTheGenericCoreAndEveryExtensionsCount) {
+  const auto deep = test::load_puzzles("te_depth2.txt");
+  const Units units{Geometry{}};
+  Solver generic = solver_of(SolverCore::Generic);
+  for (std::size_t i = 0; i < 40; i += 8) {
+    Grid base = deep[i];
+    for (Cell cell = static_cast<Cell>(i);; ++cell) {
+      if (base[cell] == 0) continue;
+      base.set(cell, 0);
+      break;
+    }
+    std::vector<std::uint32_t> expected(81 * 9);
+    const SolveResult all = generic.tally_solutions(base, 1'000'000, expected);
+    ASSERT_GT(all.count, 1) << to_line(base);
+    ASSERT_LT(all.count, 1'000'000);
+    for (const SolverCore core : builds_here()) {
+      std::vector<std::uint32_t> tally(81 * 9);
+      Solver classic = solver_of(core);
+      EXPECT_EQ(classic.tally_solutions(base, 1'000'000, tally).count, all.count) << name_of(core);
+      EXPECT_EQ(tally, expected) << name_of(core) << " " << to_line(base);
+    }
+    for (Cell cell = 0; cell < 81; ++cell) {
+      if (base[cell] != 0) {
+        EXPECT_EQ(expected[static_cast<std::size_t>(9 * cell + base[cell] - 1)], static_cast<std::uint32_t>(all.count));
+        continue;
+      }
+      for (Digit d = 1; d <= 9; ++d) {
+        Grid next = base;
+        next.set(cell, d);
+        if (find_clash(next, units)) continue;
+        const auto tallied = static_cast<int>(std::min<std::uint32_t>(expected[static_cast<std::size_t>(9 * cell + d - 1)], 2));
+        ASSERT_EQ(generic.count_solutions(next, 2).count, tallied) << to_line(next);
+      }
+    }
+  }
+  std::vector<std::uint32_t> short_tally(81 * 9 - 1);
+  EXPECT_THROW(generic.tally_solutions(deep[0], 2, short_tally), std::invalid_argument);
+}
+
 TEST(Classic9, RefusesClashingGivensWithoutSearching) {
   for (const SolverCore core : builds_here()) {
     Solver classic = solver_of(core);

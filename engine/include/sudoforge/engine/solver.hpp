@@ -78,6 +78,14 @@ class Solver {
   // far cheaper than counting to two. Exclusions on filled cells are ignored.
   SolveResult count_solutions(const Grid& puzzle, int limit, std::span<const Exclusion> exclusions);
 
+  // Counts as count_solutions(puzzle, limit) does and, for every solution found,
+  // adds one to tally[cell * size + digit - 1] for the digit at each cell. With all
+  // the solutions of a puzzle counted (count < limit), a clue d added at an empty
+  // cell c leaves exactly tally[c * size + d - 1] of them: what makes every
+  // one-clue extension's uniqueness known from one search. Throws
+  // std::invalid_argument when `tally` holds fewer than cells x size counters.
+  SolveResult tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally);
+
   // Completes `puzzle` to one of its solutions, choosing branches with `rng`, so
   // that an empty grid gives a random complete grid. Returns false (and leaves
   // `out` unspecified) when there is no solution.
