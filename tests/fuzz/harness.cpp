@@ -347,6 +347,25 @@ void fuzz_solve9(const std::uint8_t* data, std::size_t size) {
     }
   }
   if (expected.count == 1 && limit >= 2) expect(first.solution == expected.solution, "another solution: " + what);
+  // The solutions tallied by cell and digit: each cell's digits add up to the count,
+  // and where every solution was found both cores tally alike.
+  constexpr int kTallyLimit = 64;
+  std::vector<std::uint32_t> tally_generic(81 * 9);
+  std::vector<std::uint32_t> tally_classic(81 * 9);
+  const int tallied = generic.tally_solutions(puzzle, kTallyLimit, tally_generic).count;
+  expect(builds.front().second.tally_solutions(puzzle, kTallyLimit, tally_classic).count == tallied,
+         "the cores tally different counts: " + what);
+  for (std::size_t cell = 0; cell < 81; ++cell) {
+    std::uint32_t generic_sum = 0;
+    std::uint32_t classic_sum = 0;
+    for (std::size_t d = 0; d < 9; ++d) {
+      generic_sum += tally_generic[9 * cell + d];
+      classic_sum += tally_classic[9 * cell + d];
+    }
+    expect(generic_sum == static_cast<std::uint32_t>(tallied) && classic_sum == static_cast<std::uint32_t>(tallied),
+           "a cell's tally that is not the count: " + what);
+  }
+  if (tallied < kTallyLimit) expect(tally_generic == tally_classic, "the cores tally different solutions: " + what);
   // Every build the same in everything; the same random fill from the same seed.
   std::uint64_t seed = 0;
   for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
