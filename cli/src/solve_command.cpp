@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 #include "output.hpp"
 #include "ordered_pipeline.hpp"
@@ -85,14 +86,6 @@ void format_item(const Item& item, const SolveOptions& options, std::string& out
   out += '\n';
 }
 
-engine::SolverCore solver_core(const std::string& name) {
-  if (name == "generic") return engine::SolverCore::Generic;
-  if (name == "sse4") return engine::SolverCore::Classic9Sse4;
-  if (name == "avx2") return engine::SolverCore::Classic9Avx2;
-  if (name == "avx512") return engine::SolverCore::Classic9Avx512;
-  return engine::SolverCore::Fastest;
-}
-
 std::string summary(const Tally& tally, double wall_seconds, int threads) {
   const long puzzles = tally.solved();
   std::string text = fmt::format(
@@ -128,7 +121,11 @@ void setup_solve(CLI::App& app, int& exit_code) {
   command->add_option("--core", options->core,
                       "Solver core: fastest (the classic 9x9 core's widest build for 9x9, else generic), generic, or a "
                       "build of the classic core: sse4, avx2, avx512 (for comparisons)")
-      ->check(CLI::IsMember({"fastest", "generic", "sse4", "avx2", "avx512"}))
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (const engine::SolverCore core : engine::kSolverCores) names.emplace_back(engine::solver_core_name(core));
+        return names;
+      }()))
       ->capture_default_str();
   add_threads_option(*command, options->threads);
   command->add_flag("-q,--quiet", options->quiet, "No summary on stderr");
@@ -140,7 +137,9 @@ int run_solve(const SolveOptions& options) {
   const engine::TextFormat format = resolve_format(options.input_format);
   const ThreadLimit thread_limit(options.threads);
   const engine::Units units(geometry);
-  const engine::SolverCore core = solver_core(options.core);
+  const std::optional<engine::SolverCore> parsed = engine::parse_solver_core(options.core);
+  if (!parsed) throw CliError("solve: no solver core '" + options.core + "'");
+  const engine::SolverCore core = *parsed;
   if (!engine::Solver::available(core, geometry)) {
     throw CliError("solve: the " + options.core + " core does not solve " + geometry.name() + " puzzles on this processor");
   }

@@ -17,11 +17,9 @@ struct RandomSource {
 
 struct Request {
   const std::uint8_t* givens = nullptr;  // 81 cells, row-major: digit 1..9 or 0
-  // Digits ruled out of empty cells: exclusion i takes digit exclusion_digits[i]
-  // (1..9) out of cell exclusion_cells[i] (0..80); on a given it is ignored.
-  const std::uint8_t* exclusion_cells = nullptr;
-  const std::uint8_t* exclusion_digits = nullptr;
-  int exclusions = 0;
+  // Digits ruled out of empty cells, when set: bit d - 1 of ruled_out[cell] takes
+  // digit d out of that cell (81 masks; on a given they are ignored).
+  const std::uint16_t* ruled_out = nullptr;
   int limit = 2;                         // stop at this many solutions (>= 1)
   // When set (81 x 9 counters): one added to tally[9 * cell + digit - 1] for the
   // digit at every cell of every solution found.
@@ -45,8 +43,6 @@ using SolveFunction = void (*)(const Request&, Result&);
 SolveFunction sse4_solver();
 SolveFunction avx2_solver();
 SolveFunction avx512_solver();
-// The fastest build this processor runs (nullptr: none; use the generic core).
-SolveFunction best_solver();
 
 // The wider builds themselves (x86-64 only): call them only through the functions
 // above, which ask the processor first.

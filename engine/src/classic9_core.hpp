@@ -553,7 +553,6 @@ class Classic9 {
         const Box others = V::andnot(lanes(kAllValues), value);
         s.box[p.box] = V::andnot(s.box[p.box], (lanes(kGiven.own[p.lane]) & value) | (lanes(kGiven.cell[p.lane]) & others));
         unsettled_ |= 1U << p.box;
-#ifndef NO_PEERS
         for (int k = 1; k < 3; ++k) {
           const int along_row = 3 * (r / 3) + (c / 3 + k) % 3;
           const int along_col = 3 * ((r / 3 + k) % 3) + c / 3;
@@ -561,7 +560,6 @@ class Classic9 {
           s.box[along_col] = V::andnot(s.box[along_col], lanes(kGiven.minicolumn[c % 3]) & value);
           unsettled_ |= (1U << along_row) | (1U << along_col);
         }
-#endif
         const Band one = _mm_set1_epi16(static_cast<short>(bit));
         s.band[r / 3] = _mm_andnot_si128(_mm_and_si128(band_lanes(kElsewhere.mask[c / 3][r % 3]), one), s.band[r / 3]);
         s.band[3 + c / 3] =
@@ -569,26 +567,22 @@ class Classic9 {
       }
     }
     if (clash != 0) return false;
-    alignas(32) std::uint16_t lane16[16];
-    for (int e = 0; e < request.exclusions; ++e) {
-      const int cell = request.exclusion_cells[e];
-      const int digit = request.exclusion_digits[e];
-      if (cell < 0 || cell >= 81 || digit < 1 || digit > 9 || digits[cell] != 0) continue;
-      const Place p = place_of(cell);
-      V::store(lane16, s.box[p.box]);
-      lane16[p.lane] = static_cast<std::uint16_t>(lane16[p.lane] & ~(1U << (digit - 1)));
-      s.box[p.box] = V::load(lane16);
-      unsettled_ |= 1U << p.box;
+    if (request.ruled_out != nullptr) {
+      alignas(32) std::uint16_t lane16[16];
+      for (int cell = 0; cell < 81; ++cell) {
+        const unsigned out = request.ruled_out[cell] & kAll;
+        if (out == 0 || digits[cell] != 0) continue;
+        const Place p = place_of(cell);
+        V::store(lane16, s.box[p.box]);
+        lane16[p.lane] = static_cast<std::uint16_t>(lane16[p.lane] & ~out);
+        s.box[p.box] = V::load(lane16);
+        unsettled_ |= 1U << p.box;
+      }
     }
     return true;
   }
 
   bool settle_all(State& s) {
-#ifdef BOXES_FIRST
-    for (int b = 0; b < 9; ++b) {
-      if ((unsettled_ >> b & 1U) != 0 && !settle_box(s, b)) return false;
-    }
-#endif
     for (int t = 0; t < 6; ++t) {
       if (!push_band(s, t)) return false;
     }

@@ -105,12 +105,6 @@ SolveFunction avx512_solver() {
   return here ? &solve_avx512 : nullptr;
 }
 
-SolveFunction best_solver() {
-  if (const SolveFunction f = avx512_solver()) return f;
-  if (const SolveFunction f = avx2_solver()) return f;
-  return sse4_solver();
-}
-
 }  // namespace sudoforge::engine::classic9
 
 #else  // not x86-64: the generic core serves 9x9 too
@@ -119,7 +113,6 @@ namespace sudoforge::engine::classic9 {
 SolveFunction sse4_solver() { return nullptr; }
 SolveFunction avx2_solver() { return nullptr; }
 SolveFunction avx512_solver() { return nullptr; }
-SolveFunction best_solver() { return nullptr; }
 }  // namespace sudoforge::engine::classic9
 
 #endif

@@ -382,16 +382,28 @@ bool is_classic9(const Geometry& geometry) {
   return geometry.box_rows() == 3 && geometry.box_cols() == 3 && geometry.variant() == Variant::Classic;
 }
 
-// The classic build a core asks for (nullptr: the generic core).
-classic9::SolveFunction classic_build(SolverCore core, const Geometry& geometry) {
+// A classic build's code where this processor runs it, else nullptr (and for
+// Fastest and Generic, which name no build).
+classic9::SolveFunction build_of(SolverCore core) {
   switch (core) {
-    case SolverCore::Fastest: return is_classic9(geometry) ? classic9::best_solver() : nullptr;
+    case SolverCore::Classic9Sse4: return classic9::sse4_solver();
+    case SolverCore::Classic9Avx2: return classic9::avx2_solver();
+    case SolverCore::Classic9Avx512: return classic9::avx512_solver();
+    case SolverCore::Fastest:
     case SolverCore::Generic: return nullptr;
-    case SolverCore::Classic9Sse4: return is_classic9(geometry) ? classic9::sse4_solver() : nullptr;
-    case SolverCore::Classic9Avx2: return is_classic9(geometry) ? classic9::avx2_solver() : nullptr;
-    case SolverCore::Classic9Avx512: return is_classic9(geometry) ? classic9::avx512_solver() : nullptr;
   }
   return nullptr;
+}
+
+// The core that solves `geometry` when `core` is asked for: Generic or a classic
+// build; Fastest is the widest classic build the processor runs, for classic 9x9.
+SolverCore resolve(SolverCore core, const Geometry& geometry) {
+  if (core == SolverCore::Generic || !is_classic9(geometry)) return SolverCore::Generic;
+  if (core != SolverCore::Fastest) return core;
+  for (const SolverCore widest : {SolverCore::Classic9Avx512, SolverCore::Classic9Avx2, SolverCore::Classic9Sse4}) {
+    if (build_of(widest) != nullptr) return widest;
+  }
+  return SolverCore::Generic;
 }
 
 // The classic core's random choices, drawn from the caller's generator.
@@ -402,20 +414,13 @@ std::uint32_t draw_below(void* rng, std::uint32_t n) { return static_cast<Rng*>(
 class Solver::Impl {
  public:
   Impl(const Geometry& geometry, const SolverOptions& options)
-      : geometry_(geometry), classic_(classic_build(options.core, geometry)) {
-    if (classic_ == nullptr && options.core != SolverCore::Fastest && options.core != SolverCore::Generic) {
+      : geometry_(geometry), core_(resolve(options.core, geometry)), classic_(build_of(core_)) {
+    if (!Solver::available(options.core, geometry)) {
       throw std::invalid_argument("solver core not available for " + geometry.name() + " on this processor");
     }
     if (classic_ == nullptr) {
       generic_.emplace(make_by_size<Core>(geometry));
       std::visit([&](auto& core) { core.set_options(options); }, *generic_);
-    }
-    if (classic_ == classic9::avx512_solver() && classic_ != nullptr) {
-      core_ = SolverCore::Classic9Avx512;
-    } else if (classic_ == classic9::avx2_solver() && classic_ != nullptr) {
-      core_ = SolverCore::Classic9Avx2;
-    } else if (classic_ != nullptr) {
-      core_ = SolverCore::Classic9Sse4;
     }
   }
 
@@ -428,36 +433,17 @@ class Solver::Impl {
       std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result, tally); }, *generic_);
       return;
     }
-    // Exclusions as a list of (cell, digit), each once (729 at most).
-    std::array<std::uint8_t, 81 * 9> cells;  // (only the first `count` are read)
-    std::array<std::uint8_t, 81 * 9> digits;
-    std::size_t count = 0;
-    if (exclusions.size() <= 81) {
-      for (const Exclusion& e : exclusions) {
-        if (e.cell < 0 || e.cell >= 81 || e.digit < 1 || e.digit > 9) continue;
-        cells[count] = static_cast<std::uint8_t>(e.cell);
-        digits[count] = static_cast<std::uint8_t>(e.digit);
-        ++count;
-      }
-    } else {
-      std::array<std::uint16_t, 81> ruled{};
-      for (const Exclusion& e : exclusions) {
-        if (e.cell >= 0 && e.cell < 81 && e.digit >= 1 && e.digit <= 9) ruled[static_cast<std::size_t>(e.cell)] |= static_cast<std::uint16_t>(1U << (e.digit - 1));
-      }
-      for (std::size_t cell = 0; cell < 81; ++cell) {
-        for (unsigned bits = ruled[cell]; bits != 0; bits &= bits - 1) {
-          cells[count] = static_cast<std::uint8_t>(cell);
-          digits[count] = static_cast<std::uint8_t>(std::countr_zero(bits) + 1);
-          ++count;
-        }
+    // Exclusions as the digits ruled out of each cell.
+    std::array<std::uint16_t, 81> ruled_out{};
+    for (const Exclusion& e : exclusions) {
+      if (e.cell >= 0 && e.cell < 81 && e.digit >= 1 && e.digit <= 9) {
+        ruled_out[static_cast<std::size_t>(e.cell)] |= static_cast<std::uint16_t>(1U << (e.digit - 1));
       }
     }
     const classic9::RandomSource random{&draw_below, rng};
     classic9::Request request;
     request.givens = puzzle.values().data();
-    request.exclusion_cells = cells.data();
-    request.exclusion_digits = digits.data();
-    request.exclusions = static_cast<int>(count);
+    request.ruled_out = exclusions.empty() ? nullptr : ruled_out.data();
     request.limit = limit;
     request.random = rng != nullptr ? &random : nullptr;
     request.tally = tally;
@@ -472,13 +458,31 @@ class Solver::Impl {
 
  private:
   Geometry geometry_;
-  classic9::SolveFunction classic_ = nullptr;
-  SolverCore core_ = SolverCore::Generic;
+  SolverCore core_;                    // Generic or the classic build that runs
+  classic9::SolveFunction classic_;    // that build's code; nullptr for Generic
   std::optional<BySize<Core>> generic_;
 };
 
+std::string_view solver_core_name(SolverCore core) {
+  switch (core) {
+    case SolverCore::Fastest: return "fastest";
+    case SolverCore::Generic: return "generic";
+    case SolverCore::Classic9Sse4: return "sse4";
+    case SolverCore::Classic9Avx2: return "avx2";
+    case SolverCore::Classic9Avx512: return "avx512";
+  }
+  return "?";
+}
+
+std::optional<SolverCore> parse_solver_core(std::string_view name) {
+  for (const SolverCore core : kSolverCores) {
+    if (solver_core_name(core) == name) return core;
+  }
+  return std::nullopt;
+}
+
 bool Solver::available(SolverCore core, const Geometry& geometry) {
-  return core == SolverCore::Fastest || core == SolverCore::Generic || classic_build(core, geometry) != nullptr;
+  return core == SolverCore::Fastest || core == SolverCore::Generic || (is_classic9(geometry) && build_of(core) != nullptr);
 }
 
 SolverCore Solver::core() const { return impl_->core(); }

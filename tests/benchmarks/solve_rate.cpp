@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string name = argc > 3 ? argv[3] : "fastest";
-  const SolverCore core = name == "generic" ? SolverCore::Generic
-                          : name == "sse4"  ? SolverCore::Classic9Sse4
-                          : name == "avx2"  ? SolverCore::Classic9Avx2
-                          : name == "avx512" ? SolverCore::Classic9Avx512
-                                             : SolverCore::Fastest;
+  const std::optional<SolverCore> parsed = parse_solver_core(name);
+  if (!parsed) {
+    std::fprintf(stderr, "solve_rate: no solver core '%s'\n", name.c_str());
+    return 2;
+  }
+  const SolverCore core = *parsed;
   const Geometry classic;
   if (!Solver::available(core, classic)) {
     std::fprintf(stderr, "solve_rate: the %s core does not run here\n", name.c_str());
@@ -59,11 +61,6 @@ int main(int argc, char** argv) {
   }
   const double seconds = cpu_seconds() - start;
   const double n = static_cast<double>(puzzles.size()) * repeat;
-  const SolverCore used = solver.core();
-  const char* build = used == SolverCore::Classic9Avx512 ? "AVX-512"
-                      : used == SolverCore::Classic9Avx2 ? "AVX2"
-                      : used == SolverCore::Classic9Sse4 ? "SSE4"
-                                                         : "generic";
-  std::printf("%.6f %.0f %ld %s\n", seconds, n / seconds, unique, build);
+  std::printf("%.6f %.0f %ld %s\n", seconds, n / seconds, unique, std::string(solver_core_name(solver.core())).c_str());
   return unique == static_cast<long>(n) ? 0 : 1;
 }

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include "sudoforge/cli/errors.hpp"
+#include "sudoforge/cli/solve_command.hpp"
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
@@ -71,6 +73,11 @@ TEST(SolveCommand, EveryCoreGivesTheSameAnswers) {
   const auto unknown = run_command(sudoforge("solve --core turbo " + file));
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("--core"), std::string::npos) << unknown.err;
+  // The same refused in-process, where no option parser has checked the name.
+  cli::SolveOptions options;
+  options.files = {file};
+  options.core = "turbo";
+  EXPECT_THROW(cli::run_solve(options), cli::CliError);
 }
 
 TEST(SolveCommand, ReportsBadLinesWithFileAndLineAndSolvesTheRest) {

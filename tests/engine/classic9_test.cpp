@@ -23,14 +23,7 @@ namespace {
 
 const std::vector<SolverCore> kBuilds = {SolverCore::Classic9Sse4, SolverCore::Classic9Avx2, SolverCore::Classic9Avx512};
 
-std::string name_of(SolverCore core) {
-  switch (core) {
-    case SolverCore::Classic9Sse4: return "SSE4";
-    case SolverCore::Classic9Avx2: return "AVX2";
-    case SolverCore::Classic9Avx512: return "AVX-512";
-    default: return "generic";
-  }
-}
+std::string name_of(SolverCore core) { return std::string(solver_core_name(core)); }
 
 // The builds this processor runs (SSE4 at least, on any x86-64-v2 processor).
 std::vector<SolverCore> builds_here() {
@@ -79,6 +72,13 @@ void expect_same_counts(const std::vector<Grid>& puzzles, int limit, const std::
     }
     EXPECT_EQ(mismatches, 0) << name_of(core) << " on " << what;
   }
+}
+
+TEST(Classic9, EveryCoreIsNamedAndParsedBothWays) {
+  for (const SolverCore core : kSolverCores) EXPECT_EQ(parse_solver_core(solver_core_name(core)), core);
+  EXPECT_EQ(parse_solver_core("avx2"), SolverCore::Classic9Avx2);
+  EXPECT_FALSE(parse_solver_core("AVX2"));
+  EXPECT_FALSE(parse_solver_core(""));
 }
 
 TEST(Classic9, FastestIsTheClassicCoreFor9x9Only) {

@@ -48,7 +48,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 #include <new>
 #include <span>
 #include <type_traits>
@@ -73,10 +72,6 @@ struct LaneType;
 template <>
 struct LaneType<1> {
   using type = std::uint64_t;
-};
-template <>
-struct LaneType<2> {
-  using type = std::uint64_t __attribute__((vector_size(16)));
 };
 template <>
 struct LaneType<4> {
@@ -175,7 +170,7 @@ class Sweep {
   using Lanes = typename sweep_detail::LaneType<Words>::type;
   static_assert(sizeof(Lanes) == 8 * Words);
   static constexpr int kLanes = 64 * Words;
-  using Part = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
+  using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
   using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
  public:
@@ -262,7 +257,7 @@ class Sweep {
       return;
     }
 #endif
-    run_body<Part>(sources, y_links, keep, bound, contradiction, digit);
+    run_body<SsePart>(sources, y_links, keep, bound, contradiction, digit);
   }
 
  private:

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string_view>
 
 #include "sudoforge/engine/grid.hpp"
 #include "sudoforge/engine/random.hpp"
@@ -39,6 +41,11 @@ struct SolveResult {
 // comes first, the statistics and the grids a seed fills differ between the generic
 // and the classic core (not between builds of the classic core).
 enum class SolverCore : std::uint8_t { Fastest, Generic, Classic9Sse4, Classic9Avx2, Classic9Avx512 };
+inline constexpr SolverCore kSolverCores[] = {SolverCore::Fastest, SolverCore::Generic, SolverCore::Classic9Sse4,
+                                              SolverCore::Classic9Avx2, SolverCore::Classic9Avx512};
+// Their names for people ("fastest", "generic", "sse4", "avx2", "avx512"), both ways.
+std::string_view solver_core_name(SolverCore core);
+std::optional<SolverCore> parse_solver_core(std::string_view name);
 
 struct SolverOptions {
   // Locked candidates at every node (generic core): fewer nodes on hard puzzles,
