@@ -32,12 +32,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string name = argc > 3 ? argv[3] : "fastest";
-  const std::optional<SolverCore> parsed = parse_solver_core(name);
-  if (!parsed) {
+  const std::optional<SolverCore> asked = parse_solver_core(name);
+  if (!asked) {
     std::fprintf(stderr, "solve_rate: no solver core '%s'\n", name.c_str());
     return 2;
   }
-  const SolverCore core = *parsed;
+  const SolverCore core = *asked;
   const Geometry classic;
   if (!Solver::available(core, classic)) {
     std::fprintf(stderr, "solve_rate: the %s core does not run here\n", name.c_str());
