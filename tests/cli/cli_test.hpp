@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -17,8 +18,15 @@ namespace sudoforge::test {
 inline std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
 
 // A database path under the test temp folder, with no file (nor -wal, -shm) there.
+// The path names the running test: ctest runs tests in parallel processes, and two
+// tests that asked for the same name would otherwise share (and delete) one file.
 inline std::string fresh_db(const std::string& name) {
-  const std::string path = testing::TempDir() + name;
+  std::string owner;
+  if (const auto* test = testing::UnitTest::GetInstance()->current_test_info()) {
+    owner = std::string(test->test_suite_name()) + "." + test->name() + ".";
+    std::replace(owner.begin(), owner.end(), '/', '_');  // parameterized names hold '/'
+  }
+  const std::string path = testing::TempDir() + owner + name;
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   return path;
 }
