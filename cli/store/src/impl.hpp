@@ -44,10 +44,16 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row);
 // parameter 1: box, variant, canonical, puzzle, solution, clues, symmetry, status,
 // tier, te_depth, score, rounds, search_nodes, search_depth, the four counts,
 // run_id, source, created, rating, level, hardest_technique, techniques.
-void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created);
+// Text is bound without copies: `puzzle`, `created` and `text` (which holds the
+// text made here) must stay unchanged until the statement is reset.
+struct RowText {
+  std::string box, puzzle, solution, techniques;
+};
+void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created, RowText& text);
 // Binds rating, level, hardest technique and technique counts at `first`..`first`+3
-// (all NULL when not `rated`).
-void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated);
+// (all NULL when not `rated`); `techniques` keeps the counts' text until the reset.
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated,
+                 std::string& techniques);
 
 }  // namespace detail
 }  // namespace sudoforge::store

@@ -217,7 +217,8 @@ std::int64_t Store::rate_unrated(std::int64_t limit, const std::function<grader:
                        std::string(grader::status_name(grade.status)) + "'");
     }
     update.bind(1, row.id).bind(2, std::int64_t{grade.score});
-    detail::bind_rating(update, 3, grade, true);
+    std::string techniques;
+    detail::bind_rating(update, 3, grade, true, techniques);
     update.run();
     update.reset();
   }

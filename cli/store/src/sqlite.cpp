@@ -105,6 +105,13 @@ Statement& Statement::bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::bind_static(int index, std::string_view value) {
+  connection_.check(sqlite3_bind_text(statement_.get(), index, value.data(), static_cast<int>(value.size()),
+                                      SQLITE_STATIC),
+                    "cannot bind a parameter");
+  return *this;
+}
+
 Statement& Statement::bind(int index, std::optional<std::int64_t> value) {
   return value ? bind(index, *value) : bind_null(index);
 }

@@ -58,6 +58,9 @@ class Statement {
   // Binds parameter `index` (1-based). Null for nullopt.
   Statement& bind(int index, std::int64_t value);
   Statement& bind(int index, std::string_view value);
+  // Binds text without copying it: `value` must stay valid until the statement is
+  // reset (the hot insert binds its row this way).
+  Statement& bind_static(int index, std::string_view value);
   Statement& bind(int index, std::optional<std::int64_t> value);
   Statement& bind_null(int index);
 

@@ -28,7 +28,7 @@ constexpr const char* kInsertPuzzle =
     "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
     "source, created, rating, level, hardest_technique, techniques, mined_from, move, note) VALUES (?1, ?2, ?3, ?4, ?5, "
     "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28) "
-    "ON CONFLICT (box, variant, canonical) DO NOTHING RETURNING id";
+    "ON CONFLICT (box, variant, canonical) DO NOTHING";
 
 // Switches the file to WAL (a lasting property of the file). The switch needs the
 // file to itself, and SQLite does not wait for that through the busy handler: when
@@ -90,18 +90,21 @@ std::string now_utc() {
   return text;
 }
 
-void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created) {
+void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created, RowText& text) {
   const grader::Grade& grade = puzzle.grade;
   const engine::Geometry& geometry = puzzle.puzzle.geometry();
-  insert.bind(1, box_of(geometry))
-      .bind(2, engine::variant_name(geometry.variant()))
-      .bind(3, puzzle.canonical)
-      .bind(4, engine::to_line(puzzle.puzzle))
-      .bind(5, engine::to_line(grade.solution))
+  text.box = box_of(geometry);
+  text.puzzle = engine::to_line(puzzle.puzzle);
+  text.solution = engine::to_line(grade.solution);
+  insert.bind_static(1, text.box)
+      .bind_static(2, engine::variant_name(geometry.variant()))
+      .bind_static(3, puzzle.canonical)
+      .bind_static(4, text.puzzle)
+      .bind_static(5, text.solution)
       .bind(6, std::int64_t{grade.clues})
-      .bind(7, puzzle.symmetry)
-      .bind(8, grader::status_name(grade.status))
-      .bind(9, grader::tier_name(grade.tier))
+      .bind_static(7, puzzle.symmetry)
+      .bind_static(8, grader::status_name(grade.status))
+      .bind_static(9, grader::tier_name(grade.tier))
       .bind(10, std::int64_t{grade.te_depth})
       .bind(11, std::int64_t{grade.score})
       .bind(12, std::int64_t{grade.rounds})
@@ -109,28 +112,30 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
       .bind(14, std::int64_t{grade.search_depth});
   for (int t = 0; t < grader::kTechniqueCount; ++t) insert.bind(15 + t, std::int64_t{grade.technique_counts[static_cast<std::size_t>(t)]});
   insert.bind(19, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
-      .bind(20, puzzle.source)
-      .bind(21, created);
-  bind_rating(insert, 22, grade, puzzle.rated);
+      .bind_static(20, puzzle.source)
+      .bind_static(21, created);
+  bind_rating(insert, 22, grade, puzzle.rated, text.techniques);
   // NULL for a puzzle that was not mined, or whose file said nothing of it.
-  for (const auto& [at, text] : {std::pair{26, &puzzle.mined_from}, std::pair{27, &puzzle.move}, std::pair{28, &puzzle.note}}) {
-    if (text->empty()) {
-      insert.bind(at, std::optional<std::int64_t>{});
+  for (const auto& [at, value] : {std::pair{26, &puzzle.mined_from}, std::pair{27, &puzzle.move}, std::pair{28, &puzzle.note}}) {
+    if (value->empty()) {
+      insert.bind_null(at);
     } else {
-      insert.bind(at, *text);
+      insert.bind_static(at, *value);
     }
   }
 }
 
-void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated) {
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated,
+                 std::string& techniques) {
   if (!rated) {
-    for (int i = 0; i < 4; ++i) statement.bind(first + i, std::optional<std::int64_t>{});
+    for (int i = 0; i < 4; ++i) statement.bind_null(first + i);
     return;
   }
+  techniques = grader::techniques_text(grade.human_counts);
   statement.bind(first, std::int64_t{grade.rating})
-      .bind(first + 1, grader::level_name(grade.level))
-      .bind(first + 2, grader::human_technique_name(grade.hardest))
-      .bind(first + 3, grader::techniques_text(grade.human_counts));
+      .bind_static(first + 1, grader::level_name(grade.level))
+      .bind_static(first + 2, grader::human_technique_name(grade.hardest))
+      .bind_static(first + 3, techniques);
 }
 
 }  // namespace detail
@@ -190,12 +195,13 @@ std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const st
   insert_puzzle.reset();
   find_puzzle.reset();
   insert_source.reset();
-  detail::bind_puzzle(insert_puzzle, puzzle, now);
+  detail::RowText text;
+  detail::bind_puzzle(insert_puzzle, puzzle, now, text);
   std::int64_t id = 0;
-  const bool added = insert_puzzle.step();
+  insert_puzzle.run();
+  const bool added = db.changes() == 1;
   if (added) {
-    id = insert_puzzle.integer(0);
-    insert_puzzle.run();
+    id = db.last_insert_rowid();
   } else {
     const engine::Geometry& geometry = puzzle.puzzle.geometry();
     find_puzzle.bind(1, box_of(geometry)).bind(2, engine::variant_name(geometry.variant())).bind(3, puzzle.canonical);
@@ -206,8 +212,8 @@ std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const st
   insert_puzzle.reset();
   insert_source.bind(1, id)
       .bind(2, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
-      .bind(3, puzzle.source)
-      .bind(4, now)
+      .bind_static(3, puzzle.source)
+      .bind_static(4, now)
       .bind(5, puzzle.item)
       .run();
   insert_source.reset();
