@@ -9,6 +9,7 @@
 #include <set>
 
 #include "ladder/fish.hpp"
+#include "ladder/implications.hpp"
 #include "ladder/locked.hpp"
 #include "ladder/single_digit.hpp"
 #include "ladder/singles.hpp"
@@ -255,6 +256,65 @@ TEST(LadderFish, XWingSwordfishAndFinnedXWing) {
   Findings skipped;
   find_fish(finned.tables(), finned.position(), 2, true, kAll & ~(Mask{1} << 4), skipped);
   EXPECT_FALSE(found(skipped).effects.contains("r1c8-5"));
+}
+
+// Dynamic forcing chains "plus": an assumption whose singles run dry goes on
+// through locked candidates, a hidden pair, a naked pair or an X-wing that rests on
+// what it took out; plain dynamic chains stop there. Each position has one such
+// pattern after the assumption and no single that reaches the target. (The patterns
+// also come one after another within one run: the hidden pair waits behind the
+// claiming its assumption makes first.)
+TEST(LadderImplications, DynamicPlusGoesOnThroughEachPatternKind) {
+  struct Case {
+    const char* pattern;
+    Board board;
+    int row, col, digit;  // the assumption: r<row>c<col> is not <digit>
+    int target_row, target_col, target_digit;  // reached "off" with the patterns only
+  };
+  std::vector<Case> cases;
+  {  // Pointing: 1 in box 1 at r1c1, r1c2, r2c3; without r2c3 it is locked in row 1.
+    Board b;
+    for (const auto& [row, col] : std::vector<std::pair<int, int>>{{1, 3}, {2, 1}, {2, 2}, {3, 1}, {3, 2}, {3, 3}}) {
+      b.remove(row, col, "1");
+    }
+    cases.push_back({"locked candidates", b, 2, 3, 1, 1, 9, 1});
+  }
+  {  // Hidden pair: in row 1, 2 only at c1, c2 and 1 at c1, c2, c3; without r1c3.
+    Board b;
+    b.row_only(1, 2, "12");
+    b.row_only(1, 1, "123");
+    cases.push_back({"hidden pair", b, 1, 3, 1, 1, 1, 5});
+  }
+  {  // Naked pair: r1c1 holds 1 or 2, r1c2 1, 2 or 3; without the 3.
+    Board b;
+    b.keep(1, 1, "12");
+    b.keep(1, 2, "123");
+    cases.push_back({"naked pair", b, 1, 2, 3, 1, 9, 2});
+  }
+  {  // X-wing: 1 in row 1 at c2, c3, c7, in row 5 at c2, c7; without r1c3.
+    Board b;
+    b.row_only(1, 1, "237");
+    b.row_only(5, 1, "27");
+    cases.push_back({"X-wing", b, 1, 3, 1, 8, 2, 1});
+  }
+  {  // The same X-wing on columns.
+    Board b;
+    b.col_only(1, 1, "237");
+    b.col_only(5, 1, "27");
+    cases.push_back({"X-wing on columns", b, 3, 1, 1, 2, 8, 1});
+  }
+  for (const Case& c : cases) {
+    Implications<W> engine(c.board.tables());
+    const int start = engine.slot(Board::at(c.row, c.col), c.digit - 1, false);
+    const int target = engine.slot(Board::at(c.target_row, c.target_col), c.target_digit - 1, false);
+    engine.run(c.board.position(), start, Links::Dynamic);
+    EXPECT_FALSE(engine.reached(target)) << c.pattern << ": plain dynamic chains reach the target";
+    EXPECT_EQ(engine.run(c.board.position(), start, Links::DynamicPlus), -1) << c.pattern;
+    EXPECT_TRUE(engine.reached(target)) << c.pattern;
+    // Quiet runs (no parents kept) reach the same.
+    engine.run(c.board.position(), start, Links::DynamicPlus, -1, 1 << 20, true);
+    EXPECT_TRUE(engine.reached(target)) << c.pattern << " (quiet)";
+  }
 }
 
 TEST(LadderWings, XYAndXYZAndWWings) {
