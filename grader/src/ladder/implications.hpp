@@ -308,18 +308,17 @@ class Implications {
       added_over_ = add(slot(c, d, false), extra_.front(), depth, 1, extra_.size());
     };
     added_over_ = false;
-    // Locked candidates.
+    // Locked candidates (by places: the crossings' cells in the order of their cells).
     for (const auto& crossing : t_.crossings) {
       for (Mask lost = locked[static_cast<std::size_t>(crossing.first)]; lost != 0; lost &= lost - 1) {
         const int d = std::countr_zero(lost);
-        const auto inside = p.cells_of(d) & t_.unit_set[static_cast<std::size_t>(crossing.first)];
-        if (inside.count_upto_2() < 2 || without(inside, crossing.common).any()) continue;
-        const auto gone = without(p.cells_of(d) & t_.unit_set[static_cast<std::size_t>(crossing.second)],
-                                  t_.unit_set[static_cast<std::size_t>(crossing.first)]);
-        if (!gone.any()) continue;
+        const Mask inside = p.places(crossing.first, d);
+        if (std::popcount(inside) < 2 || (inside & ~crossing.first_places) != 0) continue;
+        const Mask gone = p.places(crossing.second, d) & ~crossing.second_places;
+        if (gone == 0) continue;
         extra_.clear();
         lost_in(crossing.first, d);
-        gone.for_each([&](int c) { take(c, d); });
+        for (Mask at = gone; at != 0; at &= at - 1) take(t_.cell_of(crossing.second, std::countr_zero(at)), d);
       }
     }
     locked.fill(0);
@@ -377,10 +376,10 @@ class Implications {
     // X-wings, rows then columns as base.
     for (const int base0 : {0, n}) {
       const int cover0 = n - base0;
+      Mask lost_digits = 0;  // digits some base line lost places of
+      for (int i = 0; i < n; ++i) lost_digits |= fish[static_cast<std::size_t>(base0 + i)];
       for (int d = 0; d < n; ++d) {
-        Mask lost_lines = 0;
-        for (int i = 0; i < n; ++i) lost_lines |= static_cast<Mask>(fish[static_cast<std::size_t>(base0 + i)] >> d & 1U) << i;
-        if (lost_lines == 0) continue;
+        if ((lost_digits >> d & 1U) == 0) continue;
         for (int i = 0; i < n; ++i) {
           const Mask pi = p.places(base0 + i, d);
           if (std::popcount(pi) != 2) continue;
