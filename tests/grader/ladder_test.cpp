@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 
 #include "ladder/fish.hpp"
@@ -261,15 +262,17 @@ TEST(LadderFish, XWingSwordfishAndFinnedXWing) {
 // Dynamic forcing chains "plus": an assumption whose singles run dry goes on
 // through locked candidates, a hidden pair, a naked pair or an X-wing that rests on
 // what it took out; plain dynamic chains stop there. Each position has one such
-// pattern after the assumption and no single that reaches the target. (The patterns
-// also come one after another within one run: the hidden pair waits behind the
-// claiming its assumption makes first.)
+// pattern after the assumption and no single that reaches the target. In the hidden
+// pair's position the run also takes 1 out of the rest of box 1 (by the claiming the
+// assumption makes, or the naked pair the hidden pair leaves): one run goes on
+// through more than one pattern.
 TEST(LadderImplications, DynamicPlusGoesOnThroughEachPatternKind) {
   struct Case {
     const char* pattern;
     Board board;
     int row, col, digit;  // the assumption: r<row>c<col> is not <digit>
     int target_row, target_col, target_digit;  // reached "off" with the patterns only
+    std::vector<std::array<int, 3>> also{};  // more such targets (row, column, digit)
   };
   std::vector<Case> cases;
   {  // Pointing: 1 in box 1 at r1c1, r1c2, r2c3; without r2c3 it is locked in row 1.
@@ -283,7 +286,7 @@ TEST(LadderImplications, DynamicPlusGoesOnThroughEachPatternKind) {
     Board b;
     b.row_only(1, 2, "12");
     b.row_only(1, 1, "123");
-    cases.push_back({"hidden pair", b, 1, 3, 1, 1, 1, 5});
+    cases.push_back({"hidden pair", b, 1, 3, 1, 1, 1, 5, {{2, 1, 1}, {3, 3, 1}}});
   }
   {  // Naked pair: r1c1 holds 1 or 2, r1c2 1, 2 or 3; without the 3.
     Board b;
@@ -306,14 +309,15 @@ TEST(LadderImplications, DynamicPlusGoesOnThroughEachPatternKind) {
   for (const Case& c : cases) {
     Implications<W> engine(c.board.tables());
     const int start = engine.slot(Board::at(c.row, c.col), c.digit - 1, false);
-    const int target = engine.slot(Board::at(c.target_row, c.target_col), c.target_digit - 1, false);
+    std::vector<int> targets = {engine.slot(Board::at(c.target_row, c.target_col), c.target_digit - 1, false)};
+    for (const auto& [row, col, digit] : c.also) targets.push_back(engine.slot(Board::at(row, col), digit - 1, false));
     engine.run(c.board.position(), start, Links::Dynamic);
-    EXPECT_FALSE(engine.reached(target)) << c.pattern << ": plain dynamic chains reach the target";
+    for (const int target : targets) EXPECT_FALSE(engine.reached(target)) << c.pattern << ": plain dynamic chains reach it";
     EXPECT_EQ(engine.run(c.board.position(), start, Links::DynamicPlus), -1) << c.pattern;
-    EXPECT_TRUE(engine.reached(target)) << c.pattern;
+    for (const int target : targets) EXPECT_TRUE(engine.reached(target)) << c.pattern;
     // Quiet runs (no parents kept) reach the same.
     engine.run(c.board.position(), start, Links::DynamicPlus, -1, 1 << 20, true);
-    EXPECT_TRUE(engine.reached(target)) << c.pattern << " (quiet)";
+    for (const int target : targets) EXPECT_TRUE(engine.reached(target)) << c.pattern << " (quiet)";
   }
 }
 

@@ -204,7 +204,7 @@ std::pair<std::int64_t, bool> Store::Impl::add(const NewPuzzle& puzzle, const st
     id = db.last_insert_rowid();
   } else {
     const engine::Geometry& geometry = puzzle.puzzle.geometry();
-    find_puzzle.bind(1, box_of(geometry)).bind(2, engine::variant_name(geometry.variant())).bind(3, puzzle.canonical);
+    find_puzzle.bind_static(1, text.box).bind_static(2, engine::variant_name(geometry.variant())).bind_static(3, puzzle.canonical);
     if (!find_puzzle.step()) db.fail("cannot find a stored puzzle");
     id = find_puzzle.integer(0);
     find_puzzle.reset();
