@@ -55,6 +55,21 @@ inline std::uint32_t outside_lanes(const LanePlaces& places, std::uint32_t withi
   return mask(outside(half(places, 0), w), outside(half(places, 1), w));
 }
 
+// The digits with `least` to `most` places.
+inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) {
+  using namespace lanes_detail;
+  const auto between = [&](__m128i p) {
+    // Each lane's bit count, halves then nibbles then bytes summed.
+    p = _mm_sub_epi16(p, _mm_and_si128(_mm_srli_epi16(p, 1), _mm_set1_epi16(0x5555)));
+    p = _mm_add_epi16(_mm_and_si128(p, _mm_set1_epi16(0x3333)), _mm_and_si128(_mm_srli_epi16(p, 2), _mm_set1_epi16(0x3333)));
+    p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 4)), _mm_set1_epi16(0x0F0F));
+    p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 8)), _mm_set1_epi16(0x1F));
+    return _mm_and_si128(_mm_cmpgt_epi16(p, _mm_set1_epi16(static_cast<short>(least - 1))),
+                         _mm_cmplt_epi16(p, _mm_set1_epi16(static_cast<short>(most + 1))));
+  };
+  return mask(between(half(places, 0)), between(half(places, 1)));
+}
+
 // The digits with two or more places, all within `within`.
 inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within) {
   using namespace lanes_detail;
@@ -67,17 +82,19 @@ inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within
   return mask(locked(half(places, 0)), locked(half(places, 1)));
 }
 
-// Adds place `bit` to the digits of `digits` (a cell's candidates).
-inline void add_place(LanePlaces& places, std::uint32_t digits, std::uint32_t bit) {
-  const __m128i lane_bits_low = _mm_setr_epi16(1, 2, 4, 8, 16, 32, 64, 128);
-  const __m128i lane_bits_high = _mm_slli_epi16(lane_bits_low, 8);
-  const __m128i d = _mm_set1_epi16(static_cast<short>(digits));
-  const __m128i b = _mm_set1_epi16(static_cast<short>(bit));
-  auto* at = reinterpret_cast<__m128i*>(places.data());
-  const __m128i low = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(d, lane_bits_low), lane_bits_low), b);
-  const __m128i high = _mm_and_si128(_mm_cmpeq_epi16(_mm_and_si128(d, lane_bits_high), lane_bits_high), b);
-  _mm_storeu_si128(at, _mm_or_si128(_mm_loadu_si128(at), low));
-  _mm_storeu_si128(at + 1, _mm_or_si128(_mm_loadu_si128(at + 1), high));
+// A unit's places of every digit from its cells' candidates, read the other way
+// round: places[d] holds bit k when cells[k] holds bit d (d < n; the rest are 0).
+// Each digit's row of the bit matrix is the sign bits of the lanes shifted so that
+// bit d is on top.
+inline void transpose_places(const LanePlaces& cells, int n, LanePlaces& places) {
+  const __m128i low = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells.data()));
+  const __m128i high = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells.data() + 8));
+  places.fill(0);
+  for (int d = 0; d < n; ++d) {
+    const __m128i shift = _mm_cvtsi32_si128(15 - d);
+    const __m128i tops = _mm_packs_epi16(_mm_sll_epi16(low, shift), _mm_sll_epi16(high, shift));
+    places[static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(_mm_movemask_epi8(tops));
+  }
 }
 
 // Takes place `bit` from every digit (a cell that is placed is nobody's place).
@@ -90,8 +107,13 @@ inline void clear_place(LanePlaces& places, std::uint32_t bit) {
 
 #else
 
-inline void add_place(LanePlaces& places, std::uint32_t digits, std::uint32_t bit) {
-  for (; digits != 0; digits &= digits - 1) places[static_cast<std::size_t>(std::countr_zero(digits))] |= static_cast<std::uint16_t>(bit);
+inline void transpose_places(const LanePlaces& cells, int n, LanePlaces& places) {
+  places.fill(0);
+  for (int k = 0; k < 16; ++k) {
+    for (std::uint32_t ds = cells[static_cast<std::size_t>(k)] & ((1U << n) - 1); ds != 0; ds &= ds - 1) {
+      places[static_cast<std::size_t>(std::countr_zero(ds))] |= static_cast<std::uint16_t>(1U << k);
+    }
+  }
 }
 
 inline void clear_place(LanePlaces& places, std::uint32_t bit) {
@@ -103,6 +125,15 @@ inline std::uint32_t single_lanes(const LanePlaces& places) {
   for (int i = 0; i < 16; ++i) {
     const unsigned p = places[static_cast<std::size_t>(i)];
     if (p != 0 && (p & (p - 1)) == 0) found |= 1U << i;
+  }
+  return found;
+}
+
+inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) {
+  std::uint32_t found = 0;
+  for (int i = 0; i < 16; ++i) {
+    const int size = std::popcount(static_cast<unsigned>(places[static_cast<std::size_t>(i)]));
+    if (size >= least && size <= most) found |= 1U << i;
   }
   return found;
 }

@@ -137,6 +137,7 @@ struct Position {
   std::array<std::array<std::uint16_t, engine::kMaxSize>, engine::kMaxUnits> where{};  // where[u][d]
   std::array<std::uint16_t, engine::kMaxUnits> placed{};  // digits placed in each unit
   std::array<std::uint16_t, engine::kMaxUnits> open_at{};  // each unit's open cells, as places
+  std::uint64_t one_open = 0;  // the units with exactly one open cell (bit u)
   CellSet open;
 
   // Every digit possible in every cell.
@@ -153,6 +154,7 @@ struct Position {
       open_at[static_cast<std::size_t>(u)] = static_cast<std::uint16_t>(all);
       for (int d = 0; d < t.n; ++d) where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(all);
     }
+    find_one_open(t);
   }
 
   // The givens of `puzzle` placed (what clear() and place() of each would give, for
@@ -189,13 +191,22 @@ struct Position {
       }
     }
     for (int u = 0; u < t.unit_count; ++u) {
-      auto& places = where[static_cast<std::size_t>(u)];
+      LanePlaces cells{};  // the unit's cells' candidates (0 for givens)
       for (int k = 0; k < t.n; ++k) {
         const Cell c = t.cell_of(u, k);
-        if (puzzle[c] != 0) continue;
-        open_at[static_cast<std::size_t>(u)] |= static_cast<std::uint16_t>(1U << k);
-        add_place(places, cand[static_cast<std::size_t>(c)], 1U << k);
+        cells[static_cast<std::size_t>(k)] = cand[static_cast<std::size_t>(c)];
+        if (puzzle[c] == 0) open_at[static_cast<std::size_t>(u)] |= static_cast<std::uint16_t>(1U << k);
       }
+      transpose_places(cells, t.n, where[static_cast<std::size_t>(u)]);
+    }
+    find_one_open(t);
+  }
+
+  // one_open from open_at (place() keeps it up to date after).
+  void find_one_open(const T& t) {
+    one_open = 0;
+    for (int u = 0; u < t.unit_count; ++u) {
+      if (std::popcount(static_cast<unsigned>(open_at[static_cast<std::size_t>(u)])) == 1) one_open |= std::uint64_t{1} << u;
     }
   }
 
@@ -235,6 +246,12 @@ struct Position {
       where[u][static_cast<std::size_t>(d)] = 0;
       placed[u] |= static_cast<std::uint16_t>(1U << d);
       open_at[u] = static_cast<std::uint16_t>(open_at[u] & ~bit);
+      // (A unit goes from two or more open cells to one, then none.)
+      const unsigned left = open_at[u];
+      if ((left & (left - 1)) == 0) {
+        const std::uint64_t unit = std::uint64_t{1} << u;
+        one_open = left != 0 ? (one_open | unit) : (one_open & ~unit);
+      }
     }
     auto& cells = digit[static_cast<std::size_t>(d)];
     const CellSet peers = t.peers[cell] & cells;

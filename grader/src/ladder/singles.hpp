@@ -15,9 +15,9 @@ namespace sudoforge::grader::ladder {
 template <int W, typename F>
 void for_each_full_house(const Tables<W>& t, const Position<W>& p, F&& f) {
   engine::Bits<W> seen;
-  for (int u = 0; u < t.unit_count; ++u) {
+  for (std::uint64_t units = p.one_open; units != 0; units &= units - 1) {
+    const int u = std::countr_zero(units);
     const Mask open = p.open_places(u);
-    if (std::popcount(open) != 1) continue;
     const Cell c = t.cell_of(u, std::countr_zero(open));
     if (seen.test(c) || p.count(c) != 1) continue;
     seen.set(c);

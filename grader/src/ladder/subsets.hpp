@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 
+#include "lanes.hpp"
 #include "singles.hpp"
 
 namespace sudoforge::grader::ladder {
@@ -96,12 +97,13 @@ void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool d
     const int u = std::countr_zero(units);
     const int open = std::popcount(p.open_places(u));
     if (direct ? open <= k : open <= 2 * k) continue;
-    std::array<Mask, engine::kMaxSize> masks{};
-    std::array<int, engine::kMaxSize> digits{};
+    const Mask usable = count_lanes(p.where[static_cast<std::size_t>(u)], 2, k);
+    if (std::popcount(usable) < k) continue;
+    std::array<Mask, engine::kMaxSize> masks;
+    std::array<int, engine::kMaxSize> digits;
     int count = 0;
-    for (int d = 0; d < t.n; ++d) {
-      const int size = std::popcount(p.places(u, d));
-      if (size < 2 || size > k) continue;
+    for (Mask ds = usable; ds != 0; ds &= ds - 1) {
+      const int d = std::countr_zero(ds);
       digits[static_cast<std::size_t>(count)] = d;
       masks[static_cast<std::size_t>(count++)] = p.places(u, d);
     }
@@ -109,6 +111,15 @@ void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool d
       Mask set = 0;
       for (Mask i = chosen; i != 0; i &= i - 1) set |= Mask{1} << digits[static_cast<std::size_t>(std::countr_zero(i))];
       const engine::Bits<W> cells = t.cells_at(u, places);
+      if (direct) {  // most hidden subsets leave no single: looked at before reporting
+        bool single = false;
+        for (int d = 0; d < t.n && !single; ++d) {
+          if ((set >> d & 1U) != 0) continue;
+          const engine::Bits<W> gone = p.cells_of(d) & cells;
+          single = gone.any() && direct_single(t, p, u, d, gone) >= 0;
+        }
+        if (!single) return;
+      }
       out.start(technique, base_rating(technique), set);
       out.unit(u);
       out.cells(cells);
@@ -120,10 +131,6 @@ void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool d
           const Cell single = direct_single(t, p, u, d, gone);
           if (single >= 0) out.placement(single, d);
         }
-      }
-      if (direct && out.pending_placements() == 0) {
-        out.abandon();
-        return;
       }
       out.finish();
     });
