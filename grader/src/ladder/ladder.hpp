@@ -52,11 +52,11 @@ class Ladder {
         {H::FullHouse, whole, [&t](const P& p, int, Parts, Findings& f) { find_full_houses(t, p, f); }},
         {H::HiddenSingleBox, whole, [&t](const P& p, int, Parts, Findings& f) { find_hidden_singles(t, p, true, f); }},
         {H::HiddenSingleLine, whole, [&t](const P& p, int, Parts, Findings& f) { find_hidden_singles(t, p, false, f); }},
-        {H::DirectPointing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, true, in(ds), f); }},
+        {H::DirectPointing, digit, [this, &t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, locked(p), true, in(ds), f); }},
         {H::DirectHiddenPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 2, true, us, f); }},
         {H::NakedSingle, whole, [&t](const P& p, int, Parts, Findings& f) { find_naked_singles(t, p, f); }},
         {H::DirectHiddenTriple, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 3, true, us, f); }},
-        {H::Pointing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, false, in(ds), f); }},
+        {H::Pointing, digit, [this, &t, in](const P& p, int, Parts ds, Findings& f) { find_locked(t, p, locked(p), false, in(ds), f); }},
         {H::NakedPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_naked_subsets(t, p, 2, us, f); }},
         {H::XWing, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 2, false, in(ds), f); }},
         {H::HiddenPair, unit, [&t](const P& p, int, Parts us, Findings& f) { find_hidden_subsets(t, p, 2, false, us, f); }},
@@ -74,11 +74,17 @@ class Ladder {
         {H::FinnedSwordfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 3, true, in(ds), f); }},
         {H::FinnedJellyfish, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_fish(t, p, 4, true, in(ds), f); }},
         {H::Skyscraper, digit,
-         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::Skyscraper, in(ds), f); }},
+         [this, &t, in](const P& p, int, Parts ds, Findings& f) {
+           find_two_link_patterns(t, p, two_links_, context_.position_id(), H::Skyscraper, in(ds), f);
+         }},
         {H::TwoStringKite, digit,
-         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::TwoStringKite, in(ds), f); }},
+         [this, &t, in](const P& p, int, Parts ds, Findings& f) {
+           find_two_link_patterns(t, p, two_links_, context_.position_id(), H::TwoStringKite, in(ds), f);
+         }},
         {H::TurbotFish, digit,
-         [&t, in](const P& p, int, Parts ds, Findings& f) { find_two_link_patterns(t, p, H::TurbotFish, in(ds), f); }},
+         [this, &t, in](const P& p, int, Parts ds, Findings& f) {
+           find_two_link_patterns(t, p, two_links_, context_.position_id(), H::TurbotFish, in(ds), f);
+         }},
         {H::SimpleColouring, digit, [&t, in](const P& p, int, Parts ds, Findings& f) { find_simple_colouring(t, p, in(ds), f); }},
         {H::XChain, digit, [this, in](const P& p, int limit, Parts ds, Findings& f) { static_chains_.find_x(p, limit, in(ds), f); }},
         {H::WWing, whole, [&t](const P& p, int, Parts, Findings& f) { find_w_wings(t, p, f); }},
@@ -184,6 +190,11 @@ class Ladder {
 
   // The first rungs: full house, hidden single in a box, in a line.
   static constexpr std::size_t kSinglesRungs = 3;
+
+  // The crossings with locked digits in position `p` (the one being rated).
+  std::span<const typename LockedCrossings<W>::Locked> locked(const P& p) {
+    return locked_.of(tables_, p, context_.position_id());
+  }
 
   // The singles of the rung of the lowest rating that has any, as its finder
   // (singles.hpp) would report them (each cell once, by the first unit that shows
@@ -291,6 +302,8 @@ class Ladder {
   NestedChains<W> nested_;
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;
+  LockedCrossings<W> locked_;
+  TwoLinkPatterns<W> two_links_;
   bool memos_on_ = true;
   Position<W> position_{};
   Findings trial_;

@@ -8,24 +8,58 @@
 // single); they report the single's placement too.
 
 #include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
 
 #include "lanes.hpp"
 #include "singles.hpp"
 
 namespace sudoforge::grader::ladder {
 
-// `direct`: report only the direct variants (with their placement); otherwise every
-// instance, as plain pointing and claiming. Only the digits in `digits` are looked at.
+// The crossings of a position where some digit is locked, with those digits, in the
+// order of Tables::crossings: what the direct and the plain rung both start from,
+// found once per position.
 template <int W>
-void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Mask digits, Findings& out) {
-  for (const auto& crossing : t.crossings) {
+class LockedCrossings {
+ public:
+  struct Locked {
+    int crossing;  // index into Tables::crossings
+    Mask digits;
+  };
+
+  // For position `p`, known by `id` (a new id for each position).
+  std::span<const Locked> of(const Tables<W>& t, const Position<W>& p, std::uint64_t id) {
+    if (id == id_) return found_;
+    id_ = id;
+    found_.clear();
+    for (std::size_t i = 0; i < t.crossings.size(); ++i) {
+      const auto& crossing = t.crossings[i];
+      // Every digit at once: two or more places in the first unit, all common, and
+      // some outside the first in the second.
+      const Mask locked = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
+                          outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
+      if (locked != 0) found_.push_back({static_cast<int>(i), locked});
+    }
+    return found_;
+  }
+
+ private:
+  std::uint64_t id_ = ~std::uint64_t{0};
+  std::vector<Locked> found_;
+};
+
+// `direct`: report only the direct variants (with their placement); otherwise every
+// instance, as plain pointing and claiming. Only the digits in `digits` are looked
+// at, on the crossings `locked` says have any.
+template <int W>
+void find_locked(const Tables<W>& t, const Position<W>& p, std::span<const typename LockedCrossings<W>::Locked> locked,
+                 bool direct, Mask digits, Findings& out) {
+  for (const auto& at : locked) {
+    const auto& crossing = t.crossings[static_cast<std::size_t>(at.crossing)];
     const bool pointing = t.is_box(crossing.first);
     const auto& first = t.unit_set[static_cast<std::size_t>(crossing.first)];
-    // Every digit at once: two or more places in the first unit, all common, and
-    // some outside the first in the second.
-    const Mask locked = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
-                        outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places) & digits;
-    for (Mask ds = locked; ds != 0; ds &= ds - 1) {
+    for (Mask ds = at.digits & digits; ds != 0; ds &= ds - 1) {
       const int d = std::countr_zero(ds);
       const HumanTechnique technique =
           direct ? (pointing ? HumanTechnique::DirectPointing : HumanTechnique::DirectClaiming)
@@ -55,6 +89,13 @@ void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Mask dig
       }
     }
   }
+}
+
+// The same for a position on its own.
+template <int W>
+void find_locked(const Tables<W>& t, const Position<W>& p, bool direct, Mask digits, Findings& out) {
+  LockedCrossings<W> crossings;
+  find_locked(t, p, crossings.of(t, p, 0), direct, digits, out);
 }
 
 }  // namespace sudoforge::grader::ladder

@@ -14,7 +14,10 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <utility>
+#include <vector>
 
 #include "findings.hpp"
 
@@ -46,58 +49,78 @@ int strong_links(const Tables<W>& t, const Position<W>& p, int d, std::array<Lin
 
 }  // namespace single_digit_detail
 
+// The two-link patterns of each digit of a position, each named, found once per
+// position and digit: the skyscraper, kite and turbot rungs all read them.
+//
 // Pairs of links i < j (first, second), each way round (flip bit 0 turns the first,
 // bit 1 the second): A=B-C=D with A, B the first's ends and C, D the second's.
 // B must see C: so from each end B of a link, only the link ends among B's peers
 // are tried (each cell is in a link of at most one per unit), and the patterns are
-// reported in the order of (i, j, flip).
+// kept in the order of (i, j, flip).
 template <int W>
-void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, HumanTechnique wanted, Mask digits,
-                            Findings& out) {
-  using single_digit_detail::Link;
-  const engine::Geometry& g = t.units.geometry();
-  std::array<Link, 2 * engine::kMaxUnits> links{};
-  constexpr int kPerCell = 8;  // links of a cell: one per unit at most
-  std::array<std::array<std::int8_t, kPerCell>, engine::kMaxCells> links_of;
-  std::array<int, engine::kMaxCells> link_count{};
-  std::array<std::uint32_t, 4 * engine::kMaxUnits * engine::kMaxUnits> found;  // (i, j, flip), read up to `count`
-  for (; digits != 0; digits &= digits - 1) {
-    const int d = std::countr_zero(digits);
-    const int count = single_digit_detail::strong_links(t, p, d, links);
-    if (count < 2) continue;
+class TwoLinkPatterns {
+ public:
+  struct Pattern {
+    Cell a, b, c, e;  // A=B-C=D
+    int first_unit;
+    int second_unit;
+    HumanTechnique technique;
+  };
+
+  // Digit d's patterns in position `p`, known by `id` (a new id for each position).
+  std::span<const Pattern> of(const Tables<W>& t, const Position<W>& p, std::uint64_t id, int d) {
+    if (id != id_) {
+      id_ = id;
+      done_ = 0;
+    }
+    auto& patterns = by_digit_[static_cast<std::size_t>(d)];
+    if ((done_ >> d & 1U) == 0) {
+      done_ |= Mask{1} << d;
+      find(t, p, d, patterns);
+    }
+    return patterns;
+  }
+
+ private:
+  void find(const Tables<W>& t, const Position<W>& p, int d, std::vector<Pattern>& patterns) {
+    using single_digit_detail::Link;
+    patterns.clear();
+    const engine::Geometry& g = t.units.geometry();
+    const int count = single_digit_detail::strong_links(t, p, d, links_);
+    if (count < 2) return;
     engine::Bits<W> ends;
     for (int i = 0; i < count; ++i) {
-      for (const Cell c : {links[static_cast<std::size_t>(i)].a, links[static_cast<std::size_t>(i)].b}) {
-        if (!ends.test(c)) link_count[static_cast<std::size_t>(c)] = 0;
+      for (const Cell c : {links_[static_cast<std::size_t>(i)].a, links_[static_cast<std::size_t>(i)].b}) {
+        if (!ends.test(c)) link_count_[static_cast<std::size_t>(c)] = 0;
         ends.set(c);
-        auto& n = link_count[static_cast<std::size_t>(c)];
-        if (n < kPerCell) links_of[static_cast<std::size_t>(c)][static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(i);
+        auto& n = link_count_[static_cast<std::size_t>(c)];
+        if (n < kPerCell) links_of_[static_cast<std::size_t>(c)][static_cast<std::size_t>(n++)] = static_cast<std::int8_t>(i);
       }
     }
-    std::size_t patterns = 0;
+    std::size_t found = 0;
     for (int i = 0; i < count; ++i) {
-      const Link& first = links[static_cast<std::size_t>(i)];
+      const Link& first = links_[static_cast<std::size_t>(i)];
       for (int turn = 0; turn < 2; ++turn) {
         const Cell a = turn != 0 ? first.b : first.a;
         const Cell b = turn != 0 ? first.a : first.b;
         (t.peers[static_cast<std::size_t>(b)] & ends).for_each([&](int c) {
-          for (int m = 0; m < link_count[static_cast<std::size_t>(c)]; ++m) {
-            const int j = links_of[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)];
+          for (int m = 0; m < link_count_[static_cast<std::size_t>(c)]; ++m) {
+            const int j = links_of_[static_cast<std::size_t>(c)][static_cast<std::size_t>(m)];
             if (j <= i) continue;
-            const Link& second = links[static_cast<std::size_t>(j)];
+            const Link& second = links_[static_cast<std::size_t>(j)];
             const Cell e = c == second.a ? second.b : second.a;
             if (a == c || a == e || b == e || t.sees(a, e)) continue;
             const int flip = turn + (c == second.a ? 0 : 2);
-            if (patterns < found.size()) found[patterns++] = static_cast<std::uint32_t>((i << 16) | (j << 2) | flip);
+            if (found < found_.size()) found_[found++] = static_cast<std::uint32_t>((i << 16) | (j << 2) | flip);
           }
         });
       }
     }
-    std::sort(found.begin(), found.begin() + static_cast<std::ptrdiff_t>(patterns));
-    for (std::size_t k = 0; k < patterns; ++k) {
-      const Link& first = links[static_cast<std::size_t>(found[k] >> 16)];
-      const Link& second = links[static_cast<std::size_t>((found[k] >> 2) & 0x3FFF)];
-      const int flip = static_cast<int>(found[k] & 3);
+    std::sort(found_.begin(), found_.begin() + static_cast<std::ptrdiff_t>(found));
+    for (std::size_t k = 0; k < found; ++k) {
+      const Link& first = links_[static_cast<std::size_t>(found_[k] >> 16)];
+      const Link& second = links_[static_cast<std::size_t>((found_[k] >> 2) & 0x3FFF)];
+      const int flip = static_cast<int>(found_[k] & 3);
       const Cell a = (flip & 1) != 0 ? first.b : first.a;
       const Cell b = (flip & 1) != 0 ? first.a : first.b;
       const Cell c = (flip & 2) != 0 ? second.b : second.a;
@@ -111,23 +134,52 @@ void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, HumanTechn
                  g.box(b) == g.box(c)) {
         technique = HumanTechnique::TwoStringKite;
       }
-      if (technique != wanted) continue;
-      engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & p.cells_of(d);
-      gone.reset(b);
-      gone.reset(c);
-      out.start(technique, base_rating(technique), Mask{1} << d);
-      out.unit(first.unit);
-      out.unit(second.unit);
-      for (const Cell x : {a, b, c, e}) out.cell(x);
-      gone.for_each([&](int x) { out.removal(x, d); });
-      const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(a), static_cast<std::int8_t>(d), true},
-                                         Node{static_cast<std::int16_t>(b), static_cast<std::int8_t>(d), false},
-                                         Node{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d), true},
-                                         Node{static_cast<std::int16_t>(e), static_cast<std::int8_t>(d), false}};
+      patterns.push_back({a, b, c, e, first.unit, second.unit, technique});
+    }
+  }
+
+  static constexpr int kPerCell = 8;  // links of a cell: one per unit at most
+  std::uint64_t id_ = ~std::uint64_t{0};
+  Mask done_ = 0;  // digits found in position id_
+  std::array<std::vector<Pattern>, engine::kMaxSize> by_digit_;
+  std::array<single_digit_detail::Link, 2 * engine::kMaxUnits> links_{};
+  std::array<std::array<std::int8_t, kPerCell>, engine::kMaxCells> links_of_{};
+  std::array<int, engine::kMaxCells> link_count_{};
+  std::array<std::uint32_t, 4 * engine::kMaxUnits * engine::kMaxUnits> found_{};  // (i, j, flip), read up to a count
+};
+
+// The patterns of technique `wanted` of the digits in `digits`, from `patterns` of
+// position `p` (known by `id`).
+template <int W>
+void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, TwoLinkPatterns<W>& patterns, std::uint64_t id,
+                            HumanTechnique wanted, Mask digits, Findings& out) {
+  for (; digits != 0; digits &= digits - 1) {
+    const int d = std::countr_zero(digits);
+    for (const auto& x : patterns.of(t, p, id, d)) {
+      if (x.technique != wanted) continue;
+      engine::Bits<W> gone = t.peers[static_cast<std::size_t>(x.a)] & t.peers[static_cast<std::size_t>(x.e)] & p.cells_of(d);
+      gone.reset(x.b);
+      gone.reset(x.c);
+      out.start(x.technique, base_rating(x.technique), Mask{1} << d);
+      out.unit(x.first_unit);
+      out.unit(x.second_unit);
+      for (const Cell y : {x.a, x.b, x.c, x.e}) out.cell(y);
+      gone.for_each([&](int y) { out.removal(y, d); });
+      const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(x.a), static_cast<std::int8_t>(d), true},
+                                         Node{static_cast<std::int16_t>(x.b), static_cast<std::int8_t>(d), false},
+                                         Node{static_cast<std::int16_t>(x.c), static_cast<std::int8_t>(d), true},
+                                         Node{static_cast<std::int16_t>(x.e), static_cast<std::int8_t>(d), false}};
       out.branch(chain);
       out.finish();
     }
   }
+}
+
+// The same for a position on its own.
+template <int W>
+void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, HumanTechnique wanted, Mask digits, Findings& out) {
+  auto patterns = std::make_unique<TwoLinkPatterns<W>>();
+  find_two_link_patterns(t, p, *patterns, 0, wanted, digits, out);
 }
 
 template <int W>
