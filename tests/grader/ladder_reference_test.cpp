@@ -12,6 +12,7 @@
 #include "ladder/chains.hpp"
 #include "ladder/fish.hpp"
 #include "ladder/forcing.hpp"
+#include "ladder/implications.hpp"
 #include "ladder/locked.hpp"
 #include "ladder/single_digit.hpp"
 #include "ladder/singles.hpp"
@@ -180,6 +181,53 @@ TEST(LadderReference, EveryFinderAgreesWithTheSimpleDefinitionsOnRandomPositions
     }
   }
   EXPECT_LE(silent, 4);
+}
+
+// Alternating inference chains are named XY-chains when a chain as short runs
+// through bivalue cells only. The finder decides that for all its chains at once
+// (one search on the bivalue links); here each is decided on its own: its shortest
+// chain's length, node by node on all static links, then whether the bivalue links
+// alone reach as far within that length.
+TEST(LadderReference, ChainsAreNamedXYChainsWhenAsShortAChainRunsThroughBivalueCells) {
+  std::vector<engine::Grid> puzzles;
+  const auto top = test::load_puzzles("top1465.txt");
+  for (std::size_t i = 0; i < top.size(); i += 30) puzzles.push_back(top[i]);
+  Grader grader{engine::Geometry{}};
+  const Tables<W> tables{engine::Geometry{}};
+  ChainContext<W> context{tables};
+  StaticChains<W> chains{context};
+  Implications<W> engine{tables};
+  engine::Rng rng(2027);
+  int xy = 0;
+  int alternating = 0;
+  for (const engine::Grid& puzzle : puzzles) {
+    const Grade grade = grader.grade(puzzle);
+    ASSERT_EQ(grade.status, Status::Unique);
+    Position<W> p;
+    p.start(tables, puzzle);
+    for (engine::Cell c = 0; c < 81; ++c) {
+      for (int d = 0; d < 9; ++d) {
+        if (p.has(c, d) && grade.solution[c] != d + 1 && rng.below(4) == 0) p.remove(tables, c, d);
+      }
+    }
+    context.start(grade.solution.values().data(), false);
+    Findings out;
+    chains.find_xy(p, INT_MAX, out);
+    for (const Instance& i : out.instances()) {
+      const bool refuted = !out.removals(i).empty();
+      const Candidate at = refuted ? out.removals(i)[0] : out.placements(i)[0];
+      const int start = engine.slot(at.cell, at.digit, refuted);
+      ASSERT_EQ(engine.run(p, start, Links::StaticXY, start ^ 1), start ^ 1);
+      const int links = engine.depth(start ^ 1);
+      const bool bivalue = engine.run(p, start, Links::StaticBivalue, start ^ 1, links) == (start ^ 1);
+      EXPECT_EQ(i.technique == HumanTechnique::XYChain, bivalue)
+          << human_technique_name(i.technique) << " of " << links << " links on " << engine::to_line(puzzle);
+      (i.technique == HumanTechnique::XYChain ? xy : alternating) += 1;
+    }
+  }
+  // Both kinds came up.
+  EXPECT_GT(xy, 0);
+  EXPECT_GT(alternating, 0);
 }
 
 }  // namespace

@@ -116,16 +116,34 @@ class StaticChains {
         });
     // In the candidates' order, as they would be found one by one.
     std::sort(found_.begin(), found_.end(), [](const Found& a, const Found& b) { return a.order < b.order; });
+    std::erase_if(found_, [&](const Found& f) { return f.rating > limit; });
+    // An XY-chain when a chain as short runs through bivalue cells only (the name
+    // must not depend on which of the shortest chains a search meets first): the
+    // same search on those links alone, for all of them at once.
+    sources_.clear();
+    int longest = 0;
+    for (Found& f : found_) {
+      sources_.push_back(g.literal(f.cell, f.digit, f.on));
+      longest = std::max(longest, f.links);
+      f.bivalue = false;
+    }
+    g.refutations(
+        sources_, [&] { return longest; },
+        [&](int i, int links) {
+          Found& f = found_[static_cast<std::size_t>(i)];
+          f.bivalue = links <= f.links;
+        },
+        true);
     Implications<W>& engine = context_.engine;
     for (const Found& f : found_) {
-      if (f.rating > limit) continue;
-      // (One of the shortest chains would print either way: the name must not
-      // depend on which the search meets first.)
-      const int start = engine.slot(f.cell, f.digit, f.on);
-      const bool bivalue = engine.run(p, start, Links::StaticBivalue, start ^ 1, f.links) == (start ^ 1);
-      out.start(bivalue ? HumanTechnique::XYChain : HumanTechnique::AlternatingChain, f.rating, Mask{1} << f.digit);
+      out.start(f.bivalue ? HumanTechnique::XYChain : HumanTechnique::AlternatingChain, f.rating, Mask{1} << f.digit);
       if (context_.record) {
-        if (!bivalue) engine.run(p, start, Links::StaticXY, start ^ 1);
+        const int start = engine.slot(f.cell, f.digit, f.on);
+        if (f.bivalue) {
+          engine.run(p, start, Links::StaticBivalue, start ^ 1, f.links);
+        } else {
+          engine.run(p, start, Links::StaticXY, start ^ 1);
+        }
         spell(start ^ 1, out);
       }
       conclude(f, out);
@@ -200,6 +218,7 @@ class StaticChains {
     int rating;
     int links;
     int order = 0;
+    bool bivalue = false;  // an XY-chain as short (alternating chains)
   };
 
   // The last run's chain to `end` as the instance's cells and branch.

@@ -17,6 +17,7 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "findings.hpp"
@@ -50,6 +51,7 @@ class StaticGraph {
     words_ = (literals_ + 63) / 64;
     // Successor lists, literal after literal (off 2k, then on 2k+1).
     edge_begin_.resize(static_cast<std::size_t>(literals_) + 1);
+    bivalue_.resize(static_cast<std::size_t>(literals_));
     targets_.resize(candidates_.size() * static_cast<std::size_t>(max_links_));
     int* const first = targets_.data();
     int* e = first;
@@ -67,12 +69,16 @@ class StaticGraph {
         const Cell other = t_.cell_of(u, std::countr_zero(places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)])));
         *e++ = 2 * id(other, d) + 1;
       }
+      bivalue_[static_cast<std::size_t>(2 * k)].first = static_cast<std::uint32_t>(e - first);
       if (xy && p.count(c) == 2) {
         *e++ = 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1;
       }
+      bivalue_[static_cast<std::size_t>(2 * k)].second = static_cast<std::uint32_t>(e - first);
       // on => off: the digit's other places among the peers; the cell's other digits.
       edge_begin_[static_cast<std::size_t>(2 * k + 1)] = static_cast<std::uint32_t>(e - first);
+      bivalue_[static_cast<std::size_t>(2 * k + 1)].first = static_cast<std::uint32_t>(e - first);
       (t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d)).for_each([&](int x) { *e++ = 2 * id(x, d); });
+      bivalue_[static_cast<std::size_t>(2 * k + 1)].second = static_cast<std::uint32_t>(e - first);
       if (xy) {
         for (Mask es = p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d); es != 0; es &= es - 1) {
           *e++ = 2 * id(c, std::countr_zero(es));
@@ -148,9 +154,11 @@ class StaticGraph {
   // length is the least d(L, y) + d(L, not y) over all literals y (a chain from L to
   // not y, turned round, leads from y to not L), and such a chain has an odd number
   // of links, 2j + 1 with y at j links and not y at j + 1: so levels up to half the
-  // length suffice.
+  // length suffice. With `bivalue`, on the links of XY-chains only (of a graph with
+  // all links): strong links in bivalue cells, weak links between cells; they too
+  // hold the contrapositive of each of their paths.
   template <typename MaxLinks, typename Found>
-  void refutations(std::span<const int> sources, MaxLinks&& max_links, Found&& found) {
+  void refutations(std::span<const int> sources, MaxLinks&& max_links, Found&& found, bool bivalue = false) {
     const auto literals = static_cast<std::size_t>(literals_);
     reached_.assign(literals, 0);
     fresh_.assign(literals, 0);
@@ -171,7 +179,9 @@ class StaticGraph {
         next_list_.clear();
         for (const int v : frontier_list_) {
           const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
-          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(v)]; e < edge_begin_[static_cast<std::size_t>(v) + 1]; ++e) {
+          const auto [begin, end] = bivalue ? bivalue_[static_cast<std::size_t>(v)]
+                                            : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_begin_[static_cast<std::size_t>(v) + 1]};
+          for (std::uint32_t e = begin; e < end; ++e) {
             const auto w = static_cast<std::size_t>(targets_[e]);
             const std::uint64_t fresh = lanes_here & ~reached_[w];
             if (fresh == 0) continue;
@@ -312,6 +322,7 @@ class StaticGraph {
   int max_links_ = 0;  // links of one candidate, at most
   std::vector<std::uint32_t> edge_begin_;  // by literal: its first successor in targets_
   std::vector<int> targets_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> bivalue_;  // by literal: its XY-chain links in targets_
   // Closure.
   std::vector<int> index_;
   std::vector<int> low_;
