@@ -48,13 +48,6 @@ inline std::uint32_t single_lanes(const LanePlaces& places) {
   return mask(one_place(half(places, 0)), one_place(half(places, 1)));
 }
 
-// The digits with a place outside `within`.
-inline std::uint32_t outside_lanes(const LanePlaces& places, std::uint32_t within) {
-  using namespace lanes_detail;
-  const __m128i w = _mm_set1_epi16(static_cast<short>(within));
-  return mask(outside(half(places, 0), w), outside(half(places, 1), w));
-}
-
 // The digits with `least` to `most` places.
 inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) {
   using namespace lanes_detail;
@@ -70,16 +63,20 @@ inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) 
   return mask(between(half(places, 0)), between(half(places, 1)));
 }
 
-// The digits with two or more places, all within `within`.
-inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within) {
+// The digits whose places in unit a all lie within `within_a` and that have a place
+// in unit b outside `within_b` (a digit locked in a crossing of a and b, given two
+// or more places in a).
+inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
   using namespace lanes_detail;
-  const __m128i w = _mm_set1_epi16(static_cast<short>(within));
+  const __m128i wa = _mm_set1_epi16(static_cast<short>(within_a));
+  const __m128i wb = _mm_set1_epi16(static_cast<short>(within_b));
   const __m128i zero = _mm_setzero_si128();
-  auto locked = [&](__m128i p) {
-    const __m128i several = _mm_andnot_si128(one_place(p), _mm_xor_si128(_mm_cmpeq_epi16(p, zero), _mm_set1_epi16(-1)));
-    return _mm_andnot_si128(outside(p, w), several);
+  const auto lanes = [&](int which) {
+    const __m128i inside = _mm_cmpeq_epi16(_mm_andnot_si128(wa, half(a, which)), zero);
+    const __m128i not_outside = _mm_cmpeq_epi16(_mm_andnot_si128(wb, half(b, which)), zero);
+    return _mm_andnot_si128(not_outside, inside);
   };
-  return mask(locked(half(places, 0)), locked(half(places, 1)));
+  return mask(lanes(0), lanes(1));
 }
 
 // A unit's places of every digit from its cells' candidates, read the other way
@@ -138,19 +135,11 @@ inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) 
   return found;
 }
 
-inline std::uint32_t outside_lanes(const LanePlaces& places, std::uint32_t within) {
+inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
   std::uint32_t found = 0;
   for (int i = 0; i < 16; ++i) {
-    if ((places[static_cast<std::size_t>(i)] & ~within) != 0) found |= 1U << i;
-  }
-  return found;
-}
-
-inline std::uint32_t locked_lanes(const LanePlaces& places, std::uint32_t within) {
-  std::uint32_t found = 0;
-  for (int i = 0; i < 16; ++i) {
-    const unsigned p = places[static_cast<std::size_t>(i)];
-    if ((p & (p - 1)) != 0 && (p & ~within) == 0) found |= 1U << i;
+    const auto at = static_cast<std::size_t>(i);
+    if ((a[at] & ~within_a) == 0 && (b[at] & ~within_b) != 0) found |= 1U << i;
   }
   return found;
 }

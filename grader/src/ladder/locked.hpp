@@ -33,12 +33,20 @@ class LockedCrossings {
     if (id == id_) return found_;
     id_ = id;
     found_.clear();
+    // The crossings are listed unit by unit (Tables): each first unit's digits with
+    // two or more places are counted once.
+    int first = -1;
+    Mask several = 0;
     for (std::size_t i = 0; i < t.crossings.size(); ++i) {
       const auto& crossing = t.crossings[i];
+      if (crossing.first != first) {
+        first = crossing.first;
+        several = count_lanes(p.where[static_cast<std::size_t>(first)], 2, 16);
+      }
       // Every digit at once: two or more places in the first unit, all common, and
       // some outside the first in the second.
-      const Mask locked = locked_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places) &
-                          outside_lanes(p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
+      const Mask locked = several & crossing_lanes(p.where[static_cast<std::size_t>(first)], crossing.first_places,
+                                                   p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
       if (locked != 0) found_.push_back({static_cast<int>(i), locked});
     }
     return found_;
