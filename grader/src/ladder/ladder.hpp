@@ -209,7 +209,7 @@ class Ladder {
     for (const bool boxes : {true, false}) {
       if (!singles_.empty()) break;
       technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
-      for_each_hidden_single(t, p, boxes, keep);
+      p.may_single &= ~for_each_hidden_single(t, p, boxes, keep);
     }
     if (singles_.empty()) return false;
     const int rating = base_rating(technique);

@@ -138,6 +138,9 @@ struct Position {
   std::array<std::uint16_t, engine::kMaxUnits> placed{};  // digits placed in each unit
   std::array<std::uint16_t, engine::kMaxUnits> open_at{};  // each unit's open cells, as places
   std::uint64_t one_open = 0;  // the units with exactly one open cell (bit u)
+  // The units where some digit may have one place left (bit u): every unit that has
+  // one, and perhaps others (a finder that looks may drop those).
+  std::uint64_t may_single = 0;
   CellSet open;
 
   // Every digit possible in every cell.
@@ -202,11 +205,14 @@ struct Position {
     find_one_open(t);
   }
 
-  // one_open from open_at (place() keeps it up to date after).
+  // one_open and may_single from open_at and where (place() and remove() keep them
+  // up to date after).
   void find_one_open(const T& t) {
     one_open = 0;
+    may_single = 0;
     for (int u = 0; u < t.unit_count; ++u) {
       if (std::popcount(static_cast<unsigned>(open_at[static_cast<std::size_t>(u)])) == 1) one_open |= std::uint64_t{1} << u;
+      if (single_lanes(where[static_cast<std::size_t>(u)]) != 0) may_single |= std::uint64_t{1} << u;
     }
   }
 
@@ -223,10 +229,7 @@ struct Position {
     cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(cand[static_cast<std::size_t>(c)] & ~(1U << d));
     digit[static_cast<std::size_t>(d)].reset(c);
     const auto& info = t.cell_units[static_cast<std::size_t>(c)];
-    for (int i = 0; i < info.count; ++i) {
-      auto& w = where[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])][static_cast<std::size_t>(d)];
-      w = static_cast<std::uint16_t>(w & ~(1U << info.index[static_cast<std::size_t>(i)]));
-    }
+    for (int i = 0; i < info.count; ++i) take_place(info.unit[static_cast<std::size_t>(i)], d, info.index[static_cast<std::size_t>(i)]);
   }
 
   // Digit d (a candidate) goes to cell c: its other candidates go, and d leaves c's
@@ -242,7 +245,8 @@ struct Position {
     for (int i = 0; i < info.count; ++i) {
       const auto u = static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)]);
       const auto bit = static_cast<std::uint16_t>(1U << info.index[static_cast<std::size_t>(i)]);
-      clear_place(where[u], bit);
+      clear_place(where[u], bit);  // any digit of the unit may be down to one place
+      may_single |= std::uint64_t{1} << u;
       where[u][static_cast<std::size_t>(d)] = 0;
       placed[u] |= static_cast<std::uint16_t>(1U << d);
       open_at[u] = static_cast<std::uint16_t>(open_at[u] & ~bit);
@@ -259,11 +263,15 @@ struct Position {
     peers.for_each([&](int peer) {
       cand[static_cast<std::size_t>(peer)] = static_cast<std::uint16_t>(cand[static_cast<std::size_t>(peer)] & ~(1U << d));
       const auto& units = t.cell_units[static_cast<std::size_t>(peer)];
-      for (int i = 0; i < units.count; ++i) {
-        auto& w = where[static_cast<std::size_t>(units.unit[static_cast<std::size_t>(i)])][static_cast<std::size_t>(d)];
-        w = static_cast<std::uint16_t>(w & ~(1U << units.index[static_cast<std::size_t>(i)]));
-      }
+      for (int i = 0; i < units.count; ++i) take_place(units.unit[static_cast<std::size_t>(i)], d, units.index[static_cast<std::size_t>(i)]);
     });
+  }
+
+  // Digit d loses place k of unit u.
+  void take_place(int u, int d, int k) {
+    auto& w = where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)];
+    w = static_cast<std::uint16_t>(w & ~(1U << k));
+    if (w != 0 && (w & (w - 1)) == 0) may_single |= std::uint64_t{1} << u;
   }
 
   // Placed digits (0 for open cells) as a grid of `geometry`.

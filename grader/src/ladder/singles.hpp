@@ -26,14 +26,20 @@ void for_each_full_house(const Tables<W>& t, const Position<W>& p, F&& f) {
 }
 
 // Calls f(unit, cell, digit) for each hidden single in boxes (boxes = true) or in
-// rows, columns and diagonals, each cell once.
+// rows, columns and diagonals, each cell once, looking only at the units that may
+// have one (Position::may_single). Returns those it looked at that have none.
 template <int W, typename F>
-void for_each_hidden_single(const Tables<W>& t, const Position<W>& p, bool boxes, F&& f) {
+std::uint64_t for_each_hidden_single(const Tables<W>& t, const Position<W>& p, bool boxes, F&& f) {
   engine::Bits<W> seen;
+  std::uint64_t none = 0;
   const auto scan = [&](int first, int last) {
-    for (int u = first; u < last; ++u) {
-      for (Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]); digits != 0; digits &= digits - 1) {
-        const int d = std::countr_zero(digits);
+    const std::uint64_t range = ((last == 64 ? 0 : std::uint64_t{1} << last) - 1) & ~((std::uint64_t{1} << first) - 1);
+    for (std::uint64_t units = p.may_single & range; units != 0; units &= units - 1) {
+      const int u = std::countr_zero(units);
+      const Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]);
+      if (digits == 0) none |= std::uint64_t{1} << u;
+      for (Mask ds = digits; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
         const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
         if (seen.test(c)) continue;
         seen.set(c);
@@ -49,6 +55,7 @@ void for_each_hidden_single(const Tables<W>& t, const Position<W>& p, bool boxes
     scan(0, 2 * t.n);
     scan(3 * t.n, t.unit_count);
   }
+  return none;
 }
 
 template <int W>
