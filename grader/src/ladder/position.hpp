@@ -157,7 +157,7 @@ struct Position {
       open_at[static_cast<std::size_t>(u)] = static_cast<std::uint16_t>(all);
       for (int d = 0; d < t.n; ++d) where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(all);
     }
-    find_one_open(t);
+    find_unit_marks(t);
   }
 
   // The givens of `puzzle` placed (what clear() and place() of each would give, for
@@ -202,12 +202,12 @@ struct Position {
       }
       transpose_places(cells, t.n, where[static_cast<std::size_t>(u)]);
     }
-    find_one_open(t);
+    find_unit_marks(t);
   }
 
   // one_open and may_single from open_at and where (place() and remove() keep them
   // up to date after).
-  void find_one_open(const T& t) {
+  void find_unit_marks(const T& t) {
     one_open = 0;
     may_single = 0;
     for (int u = 0; u < t.unit_count; ++u) {
