@@ -122,10 +122,9 @@ class StaticChains {
     // same search on those links alone, for all of them at once.
     sources_.clear();
     int longest = 0;
-    for (Found& f : found_) {
+    for (const Found& f : found_) {
       sources_.push_back(g.literal(f.cell, f.digit, f.on));
       longest = std::max(longest, f.links);
-      f.bivalue = false;
     }
     g.refutations(
         sources_, [&] { return longest; },

@@ -91,8 +91,6 @@ class Findings {
     nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
     branches_.push_back({begin, static_cast<std::uint32_t>(nodes_.size())});
   }
-  // Removals added to the current instance so far.
-  std::size_t pending_removals() const { return removals_.size() - current_.removals.begin; }
   // Drops the current instance and everything added to it.
   void abandon() {
     units_.resize(current_.units.begin);

@@ -111,26 +111,27 @@ void find_hidden_subsets(const Tables<W>& t, const Position<W>& p, int k, bool d
       Mask set = 0;
       for (Mask i = chosen; i != 0; i &= i - 1) set |= Mask{1} << digits[static_cast<std::size_t>(std::countr_zero(i))];
       const engine::Bits<W> cells = t.cells_at(u, places);
-      if (direct) {  // most hidden subsets leave no single: looked at before reporting
-        bool single = false;
-        for (int d = 0; d < t.n && !single; ++d) {
-          if ((set >> d & 1U) != 0) continue;
+      // A direct one's singles, each digit's once, found before anything is
+      // reported: most hidden subsets leave none.
+      std::array<Cell, engine::kMaxSize> single;
+      single.fill(-1);
+      if (direct) {
+        bool any = false;
+        for (int d = 0; d < t.n; ++d) {
           const engine::Bits<W> gone = p.cells_of(d) & cells;
-          single = gone.any() && direct_single(t, p, u, d, gone) >= 0;
+          if ((set >> d & 1U) != 0 || !gone.any()) continue;
+          single[static_cast<std::size_t>(d)] = direct_single(t, p, u, d, gone);
+          any = any || single[static_cast<std::size_t>(d)] >= 0;
         }
-        if (!single) return;
+        if (!any) return;
       }
       out.start(technique, base_rating(technique), set);
       out.unit(u);
       out.cells(cells);
       for (int d = 0; d < t.n; ++d) {
         if ((set >> d & 1U) != 0) continue;
-        const engine::Bits<W> gone = p.cells_of(d) & cells;
-        gone.for_each([&](int c) { out.removal(c, d); });
-        if (direct && gone.any()) {
-          const Cell single = direct_single(t, p, u, d, gone);
-          if (single >= 0) out.placement(single, d);
-        }
+        (p.cells_of(d) & cells).for_each([&](int c) { out.removal(c, d); });
+        if (single[static_cast<std::size_t>(d)] >= 0) out.placement(single[static_cast<std::size_t>(d)], d);
       }
       out.finish();
     });
