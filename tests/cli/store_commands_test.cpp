@@ -192,13 +192,15 @@ TEST(ImportCommand, ShardsOfAFileMergeToTheWholeImport) {
   const std::string whole = fresh_db("import_whole.db");
   ASSERT_EQ(run_command(sudoforge("import -q --db " + whole + " " + file)).exit_code, 0);
   std::string parts;
+  std::vector<std::string> dbs;
   for (int k = 0; k < 2; ++k) {
-    const std::string db = fresh_db("import_part" + std::to_string(k) + ".db");
-    const auto part = run_command(sudoforge("import -q --shard " + std::to_string(k) + "/2 --db " + db + " " + file));
+    dbs.push_back(fresh_db("import_part" + std::to_string(k) + ".db"));
+    const auto part =
+        run_command(sudoforge("import -q --shard " + std::to_string(k) + "/2 --db " + dbs.back() + " " + file));
     ASSERT_EQ(part.exit_code, 0) << part.err;
-    parts += " " + db;
+    parts += " " + dbs.back();
   }
-  EXPECT_EQ(stored(testing::TempDir() + "import_part0.db"), 48);  // lines 1, 3, ..., 95
+  EXPECT_EQ(stored(dbs[0]), 48);  // lines 1, 3, ..., 95
   const std::string merged = fresh_db("import_merged.db");
   ASSERT_EQ(run_command(sudoforge("merge " + merged + parts)).exit_code, 0);
   const std::string list = "list --format line --db ";
