@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "findings.hpp"
+#include "plus_patterns.hpp"
 
 namespace sudoforge::grader::ladder {
 
@@ -41,7 +42,7 @@ enum class Links : std::uint8_t {
 template <int W>
 class Implications {
  public:
-  explicit Implications(const Tables<W>& t) : t_(t) {
+  explicit Implications(const Tables<W>& t) : t_(t), plus_(t) {
     const auto slots = static_cast<std::size_t>(2 * t.cells * t.n);
     stamp_.assign(slots, 0);
     depth_.assign(slots, 0);
@@ -49,13 +50,16 @@ class Implications {
     parent_count_.assign(slots, 0);
     queue_.reserve(slots);
     visit_.assign(slots, 0);
+    for (Cell c = 0; c < t.cells; ++c) {
+      for (int d = 0; d < t.n; ++d) candidate_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
+    }
   }
 
   // Slot of a node: (cell * n + digit) * 2 + on.
   int slot(Cell c, int d, bool on) const { return (c * t_.n + d) * 2 + (on ? 1 : 0); }
   Node node_of(int slot) const {
-    const int id = slot >> 1;
-    return {static_cast<std::int16_t>(id / t_.n), static_cast<std::int8_t>(id % t_.n), (slot & 1) != 0};
+    const Candidate& c = candidate_[static_cast<std::size_t>(slot >> 1)];
+    return {c.cell, c.digit, (slot & 1) != 0};
   }
   static int opposite(int slot) { return slot ^ 1; }
 
@@ -76,11 +80,8 @@ class Implications {
     y_links_ = links != Links::StaticX && links != Links::DynamicX;
     bivalue_only_ = links == Links::StaticBivalue;
     if (dynamic_) {
-      work_ = position;
-      touched_.fill(0);
-      touched_cells_ = engine::Bits<W>{};
-      for (auto& kind : unscanned_) kind.fill(0);
-      unscanned_cells_ = engine::Bits<W>{};
+      work_.copy_candidates(t_, position);
+      plus_.start();
     }
     if (++generation_ == 0) {  // wrapped: clear for real once
       std::fill(stamp_.begin(), stamp_.end(), 0);
@@ -262,163 +263,45 @@ class Implications {
     }
     if (dynamic_) {
       work_.remove(t_, c, d);
-      for (int i = 0; i < info.count; ++i) touched_[static_cast<std::size_t>(info.unit[static_cast<std::size_t>(i)])] |= static_cast<std::uint16_t>(1U << d);
-      touched_cells_.set(c);
+      plus_.lost(c, d);
     }
     return false;
   }
 
-  // Dynamic (+): the first of locked candidates, hidden pair, naked pair, X-wing that
-  // takes something from the working position and rests on something the run took
-  // out; its removals become "off" nodes whose parents are the candidates the
-  // pattern's cells and units lost on the way. 1 if it took something, -1 if that
+  // Dynamic (+): the first kind of pattern (plus_patterns.hpp) that takes something
+  // from the working position, resting on something the run took out; its removals
+  // become "off" nodes one depth below the deepest, whose parents are the candidates
+  // the pattern's cells and units lost on the way. 1 if it took something, -1 if that
   // ended the run (result_ is set), 0 if nothing applies.
-  //
-  // Each kind looks only at the patterns whose own units (cells, for naked pairs)
-  // lost something since that kind last looked at all of them: a pattern whose
-  // units are as they were then takes nothing now (whatever it could take then it
-  // took, and since then its targets can only have gone or been reached), so the
-  // result is that of looking at every pattern each time, at a fraction of the cost.
   int advanced() {
-    const Position<W>& p = work_;
-    const Position<W>& s = *source_;
-    const int n = t_.n;
-    bool added = false;
-    const int depth = deepest_ + 1;
-    for (int u = 0; u < t_.unit_count; ++u) {
-      const auto at = static_cast<std::size_t>(u);
-      for (auto& kind : unscanned_) kind[at] |= touched_[at];
-      touched_[at] = 0;
-    }
-    unscanned_cells_ |= touched_cells_;
-    touched_cells_ = engine::Bits<W>{};
-    auto& locked = unscanned_[0];
-    auto& hidden = unscanned_[1];
-    auto& fish = unscanned_[2];
-    // Parents: what unit u lost of digit d.
-    const auto lost_in = [&](int u, int d) {
-      for (Mask lost = s.places(u, d) & ~p.places(u, d); lost != 0; lost &= lost - 1) {
-        extra_.push_back(slot(t_.cell_of(u, std::countr_zero(lost)), d, false));
+    struct Sink {
+      Implications& run;
+      int depth;
+      void parents() { run.extra_.clear(); }
+      void parent(Cell c, int d) { run.extra_.push_back(run.slot(c, d, false)); }
+      bool take(Cell c, int d) {
+        // (Reached already: it waits in the queue, or lies past max_depth.)
+        if (run.extra_.empty() || !run.work_.has(c, d) || run.added_over_ || run.reached(run.slot(c, d, false))) return false;
+        run.added_over_ = run.add(run.slot(c, d, false), run.extra_.front(), depth, 1, run.extra_.size());
+        return true;
       }
-    };
-    const auto take = [&](Cell c, int d) {
-      // (Reached already: it waits in the queue, or lies past max_depth.)
-      if (extra_.empty() || !p.has(c, d) || added_over_ || reached(slot(c, d, false))) return;
-      added = true;
-      added_over_ = add(slot(c, d, false), extra_.front(), depth, 1, extra_.size());
     };
     added_over_ = false;
-    // Locked candidates (by places: the crossings' cells in the order of their cells).
-    for (const auto& crossing : t_.crossings) {
-      for (Mask lost = locked[static_cast<std::size_t>(crossing.first)]; lost != 0; lost &= lost - 1) {
-        const int d = std::countr_zero(lost);
-        const Mask inside = p.places(crossing.first, d);
-        if (std::popcount(inside) < 2 || (inside & ~crossing.first_places) != 0) continue;
-        const Mask gone = p.places(crossing.second, d) & ~crossing.second_places;
-        if (gone == 0) continue;
-        extra_.clear();
-        lost_in(crossing.first, d);
-        for (Mask at = gone; at != 0; at &= at - 1) take(t_.cell_of(crossing.second, std::countr_zero(at)), d);
-      }
-    }
-    locked.fill(0);
-    if (added) return added_over_ ? -1 : 1;
-    // Hidden pairs.
-    for (int u = 0; u < t_.unit_count; ++u) {
-      if (hidden[static_cast<std::size_t>(u)] == 0) continue;
-      for (int a = 0; a < n; ++a) {
-        const Mask pa = p.places(u, a);
-        if (std::popcount(pa) != 2) continue;
-        for (int b = a + 1; b < n; ++b) {
-          if (p.places(u, b) != pa) continue;
-          if ((hidden[static_cast<std::size_t>(u)] & ((1U << a) | (1U << b))) == 0) continue;
-          extra_.clear();
-          lost_in(u, a);
-          lost_in(u, b);
-          for (Mask at = pa; at != 0; at &= at - 1) {
-            const Cell c = t_.cell_of(u, std::countr_zero(at));
-            for (Mask o = p.cand[static_cast<std::size_t>(c)] & ~((Mask{1} << a) | (Mask{1} << b)); o != 0; o &= o - 1) {
-              take(c, std::countr_zero(o));
-            }
-          }
-        }
-      }
-    }
-    hidden.fill(0);
-    if (added) return added_over_ ? -1 : 1;
-    // Naked pairs.
-    for (int u = 0; u < t_.unit_count; ++u) {
-      if (!(unscanned_cells_ & t_.unit_set[static_cast<std::size_t>(u)]).any()) continue;
-      for (int i = 0; i < n; ++i) {
-        const Cell a = t_.cell_of(u, i);
-        const Mask m = p.cand[static_cast<std::size_t>(a)];
-        if (std::popcount(m) != 2) continue;
-        for (int j = i + 1; j < n; ++j) {
-          const Cell b = t_.cell_of(u, j);
-          if (p.cand[static_cast<std::size_t>(b)] != m) continue;
-          if (!unscanned_cells_.test(a) && !unscanned_cells_.test(b)) continue;
-          extra_.clear();
-          for (const Cell c : {a, b}) {
-            for (Mask lost = s.cand[static_cast<std::size_t>(c)] & ~m; lost != 0; lost &= lost - 1) {
-              extra_.push_back(slot(c, std::countr_zero(lost), false));
-            }
-          }
-          for (int k = 0; k < n; ++k) {
-            const Cell c = t_.cell_of(u, k);
-            if (c == a || c == b) continue;
-            for (Mask o = p.cand[static_cast<std::size_t>(c)] & m; o != 0; o &= o - 1) take(c, std::countr_zero(o));
-          }
-        }
-      }
-    }
-    unscanned_cells_ = engine::Bits<W>{};
-    if (added) return added_over_ ? -1 : 1;
-    // X-wings, rows then columns as base.
-    for (const int base0 : {0, n}) {
-      const int cover0 = n - base0;
-      Mask lost_digits = 0;  // digits some base line lost places of
-      for (int i = 0; i < n; ++i) lost_digits |= fish[static_cast<std::size_t>(base0 + i)];
-      for (int d = 0; d < n; ++d) {
-        if ((lost_digits >> d & 1U) == 0) continue;
-        for (int i = 0; i < n; ++i) {
-          const Mask pi = p.places(base0 + i, d);
-          if (std::popcount(pi) != 2) continue;
-          for (int j = i + 1; j < n; ++j) {
-            if (p.places(base0 + j, d) != pi) continue;
-            if (((fish[static_cast<std::size_t>(base0 + i)] | fish[static_cast<std::size_t>(base0 + j)]) >> d & 1U) == 0) continue;
-            extra_.clear();
-            lost_in(base0 + i, d);
-            lost_in(base0 + j, d);
-            for (Mask cover = pi; cover != 0; cover &= cover - 1) {
-              const int line = cover0 + std::countr_zero(cover);
-              for (Mask at = p.places(line, d) & ~((Mask{1} << i) | (Mask{1} << j)); at != 0; at &= at - 1) {
-                take(t_.cell_of(line, std::countr_zero(at)), d);
-              }
-            }
-          }
-        }
-      }
-    }
-    fish.fill(0);
-    return added ? (added_over_ ? -1 : 1) : 0;
+    if (!plus_.apply(work_, *source_, Sink{*this, deepest_ + 1})) return 0;
+    return added_over_ ? -1 : 1;
   }
+
   bool added_over_ = false;
   int deepest_ = 0;
   bool quiet_ = false;
-  // Dynamic runs: the digits each unit lost places of, and the cells that lost
-  // candidates, since the last advanced(); and what of that each kind of pattern
-  // (locked candidates, hidden pairs, X-wings; naked pairs by cell) has not looked
-  // at yet.
-  std::array<std::uint16_t, engine::kMaxUnits> touched_{};
-  engine::Bits<W> touched_cells_;
-  std::array<std::array<std::uint16_t, engine::kMaxUnits>, 3> unscanned_{};
-  engine::Bits<W> unscanned_cells_;
+  std::vector<Candidate> candidate_;  // by slot / 2: its cell and digit (no division in the hot loop)
   int contradiction_depth_ = -1;
   int contradiction_length_ = 0;
 
   const Tables<W>& t_;
   const Position<W>* source_ = nullptr;
   Position<W> work_{};
+  PlusPatterns<W> plus_;  // dynamic (+): what the working position lost, and the patterns
   Links links_ = Links::StaticXY;
   bool dynamic_ = false;
   bool y_links_ = true;

@@ -36,6 +36,17 @@ inline __m128i outside(__m128i p, __m128i within) {
   return _mm_xor_si128(_mm_cmpeq_epi16(rest, _mm_setzero_si128()), _mm_set1_epi16(-1));
 }
 
+// Lanes with `least` to `most` bits.
+[[gnu::always_inline]] inline __m128i between(__m128i p, int least, int most) {
+  // Each lane's bit count, halves then nibbles then bytes summed.
+  p = _mm_sub_epi16(p, _mm_and_si128(_mm_srli_epi16(p, 1), _mm_set1_epi16(0x5555)));
+  p = _mm_add_epi16(_mm_and_si128(p, _mm_set1_epi16(0x3333)), _mm_and_si128(_mm_srli_epi16(p, 2), _mm_set1_epi16(0x3333)));
+  p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 4)), _mm_set1_epi16(0x0F0F));
+  p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 8)), _mm_set1_epi16(0x1F));
+  return _mm_and_si128(_mm_cmpgt_epi16(p, _mm_set1_epi16(static_cast<short>(least - 1))),
+                       _mm_cmplt_epi16(p, _mm_set1_epi16(static_cast<short>(most + 1))));
+}
+
 inline std::uint32_t mask(__m128i low, __m128i high) {
   return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(low, high)));
 }
@@ -43,30 +54,21 @@ inline std::uint32_t mask(__m128i low, __m128i high) {
 }  // namespace lanes_detail
 
 // The digits with exactly one place.
-inline std::uint32_t single_lanes(const LanePlaces& places) {
+[[gnu::always_inline]] inline std::uint32_t single_lanes(const LanePlaces& places) {
   using namespace lanes_detail;
   return mask(one_place(half(places, 0)), one_place(half(places, 1)));
 }
 
 // The digits with `least` to `most` places.
-inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) {
+[[gnu::always_inline]] inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) {
   using namespace lanes_detail;
-  const auto between = [&](__m128i p) {
-    // Each lane's bit count, halves then nibbles then bytes summed.
-    p = _mm_sub_epi16(p, _mm_and_si128(_mm_srli_epi16(p, 1), _mm_set1_epi16(0x5555)));
-    p = _mm_add_epi16(_mm_and_si128(p, _mm_set1_epi16(0x3333)), _mm_and_si128(_mm_srli_epi16(p, 2), _mm_set1_epi16(0x3333)));
-    p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 4)), _mm_set1_epi16(0x0F0F));
-    p = _mm_and_si128(_mm_add_epi16(p, _mm_srli_epi16(p, 8)), _mm_set1_epi16(0x1F));
-    return _mm_and_si128(_mm_cmpgt_epi16(p, _mm_set1_epi16(static_cast<short>(least - 1))),
-                         _mm_cmplt_epi16(p, _mm_set1_epi16(static_cast<short>(most + 1))));
-  };
-  return mask(between(half(places, 0)), between(half(places, 1)));
+  return mask(between(half(places, 0), least, most), between(half(places, 1), least, most));
 }
 
 // The digits whose places in unit a all lie within `within_a` and that have a place
 // in unit b outside `within_b` (a digit locked in a crossing of a and b, given two
 // or more places in a).
-inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
+[[gnu::always_inline]] inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
   using namespace lanes_detail;
   const __m128i wa = _mm_set1_epi16(static_cast<short>(within_a));
   const __m128i wb = _mm_set1_epi16(static_cast<short>(within_b));

@@ -9,6 +9,7 @@
 // peers, and the pairs of units that share two or more cells (box and line, or a
 // diagonal and a box), where locked candidates live.
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -214,6 +215,17 @@ struct Position {
       if (std::popcount(static_cast<unsigned>(open_at[static_cast<std::size_t>(u)])) == 1) one_open |= std::uint64_t{1} << u;
       if (single_lanes(where[static_cast<std::size_t>(u)]) != 0) may_single |= std::uint64_t{1} << u;
     }
+  }
+
+  // The candidates of `other` (cand, digit, where, open_at and open), without its
+  // placed digits and unit marks: for a working copy that only loses candidates
+  // (remove()) and is read through them. Copies only what the geometry uses.
+  void copy_candidates(const T& t, const Position& other) {
+    std::copy_n(other.cand.begin(), t.cells, cand.begin());
+    std::copy_n(other.digit.begin(), t.n, digit.begin());
+    std::copy_n(other.where.begin(), t.unit_count, where.begin());
+    std::copy_n(other.open_at.begin(), t.unit_count, open_at.begin());
+    open = other.open;
   }
 
   bool has(Cell c, int d) const { return (cand[static_cast<std::size_t>(c)] >> d & 1U) != 0; }
