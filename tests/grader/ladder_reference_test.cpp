@@ -79,6 +79,7 @@ class Fast {
       case Rung::NishioChains: chains_.find_nishio(p, INT_MAX, kAll, out); break;
       case Rung::MultipleChains: forcing_.find(p, Links::StaticXY, INT_MAX, out); break;
       case Rung::DynamicChains: forcing_.find(p, Links::Dynamic, INT_MAX, out); break;
+      case Rung::DynamicPlusChains: forcing_.find(p, Links::DynamicPlus, INT_MAX, out); break;
     }
     test::Effects effects;
     const engine::Geometry geometry;
@@ -102,7 +103,7 @@ class Fast {
 
 bool is_chain(Rung rung) {
   return rung == Rung::XChains || rung == Rung::XYChains || rung == Rung::NishioChains ||
-         rung == Rung::MultipleChains || rung == Rung::DynamicChains;
+         rung == Rung::MultipleChains || rung == Rung::DynamicChains || rung == Rung::DynamicPlusChains;
 }
 
 // What rates lowest, and its rating.
@@ -159,7 +160,7 @@ TEST(LadderReference, EveryFinderAgreesWithTheSimpleDefinitionsOnRandomPositions
         // The reference's chains are slow (every assumption, node by node, in maps):
         // the first sample is enough for them, and every second puzzle's for the
         // forcing chains of several branches.
-        const bool several = rung == Rung::MultipleChains || rung == Rung::DynamicChains;
+        const bool several = rung == Rung::MultipleChains || rung == Rung::DynamicChains || rung == Rung::DynamicPlusChains;
         if (is_chain(rung) && (sample > 0 || (several && (&puzzle - puzzles.data()) % 2 != 0))) continue;
         const test::Effects expected = test::reference_effects(rung, units, position);
         const test::Effects got = fast.effects(rung, p, grade.solution);

@@ -635,7 +635,7 @@ class Reference {
     std::map<Node, int> depth;
     int contradiction = -1;  // its length (both branches), or -1
   };
-  Run dynamic_run(const Node& start, bool one_digit) const {
+  Run dynamic_run(const Node& start, bool one_digit, bool plus = false) const {
     Run run;
     std::vector<Candidates> now = p_.candidates;
     const auto holds = [&](Cell c, Digit d) { return (now[static_cast<std::size_t>(c)] & engine::digit_bit(d)) != 0; };
@@ -658,7 +658,18 @@ class Reference {
       queue.push_back(node);
     };
     add(start, 0);
-    while (!queue.empty()) {
+    for (;;) {
+      if (queue.empty()) {
+        // Dynamic plus: when the singles run dry (and nothing contradicted), the
+        // first kind of pattern that takes something, one depth below the deepest.
+        if (!plus || stop >= 0) break;
+        const std::vector<Node> taken = plus_step(now, run);
+        if (taken.empty()) break;
+        int deepest = 0;
+        for (const auto& [node, depth] : run.depth) deepest = std::max(deepest, depth);
+        for (const Node& node : taken) add(node, deepest + 1);
+        continue;
+      }
       const Node node = queue.front();
       if (stop >= 0 && run.depth[node] + 1 > stop) break;
       queue.pop_front();
@@ -688,6 +699,103 @@ class Reference {
       now[static_cast<std::size_t>(node.cell)] &= ~engine::digit_bit(node.digit);
     }
     return run;
+  }
+
+  // What dynamic plus takes out when a run's singles run dry in position `now` (the
+  // run's candidates; p_ is where it started): the removals of every pattern of the
+  // first kind that has any (locked candidates, hidden pairs, naked pairs, X-wings)
+  // whose units (or cells, for naked pairs) lost something on the way, but those the
+  // run reached already.
+  std::vector<Node> plus_step(const std::vector<Candidates>& now, const Run& run) const {
+    const auto holds = [&](Cell c, Digit d) { return (now[static_cast<std::size_t>(c)] & engine::digit_bit(d)) != 0; };
+    const auto now_places = [&](int unit, Digit d) {
+      std::vector<Cell> at;
+      for (const Cell c : u_.cells(unit)) {
+        if (holds(c, d)) at.push_back(c);
+      }
+      return at;
+    };
+    const auto lost = [&](int unit, Digit d) { return places(unit, d) != now_places(unit, d); };
+    std::set<Node> taken;
+    const auto take = [&](Cell c, Digit d) {
+      if (holds(c, d) && !run.depth.contains({c, d, false})) taken.insert({c, d, false});
+    };
+    const int units = u_.count();
+    // Locked candidates: a digit's places in unit a (two or more) all in unit b.
+    for (int a = 0; a < units; ++a) {
+      for (int b = 0; b < units; ++b) {
+        int common = 0;
+        for (const Cell c : u_.cells(a)) common += (a != b && in_unit(b, c)) ? 1 : 0;
+        if (common < 2) continue;
+        for (Digit d = 1; d <= n_; ++d) {
+          const auto at = now_places(a, d);
+          if (at.size() < 2 || !lost(a, d)) continue;
+          if (!std::all_of(at.begin(), at.end(), [&](Cell c) { return in_unit(b, c); })) continue;
+          for (const Cell c : u_.cells(b)) {
+            if (!in_unit(a, c)) take(c, d);
+          }
+        }
+      }
+    }
+    if (!taken.empty()) return {taken.begin(), taken.end()};
+    // Hidden pairs.
+    for (int unit = 0; unit < units; ++unit) {
+      for (Digit a = 1; a <= n_; ++a) {
+        for (Digit b = a + 1; b <= n_; ++b) {
+          const auto at = now_places(unit, a);
+          if (at.size() != 2 || now_places(unit, b) != at || !(lost(unit, a) || lost(unit, b))) continue;
+          for (const Cell c : at) {
+            for (Digit e = 1; e <= n_; ++e) {
+              if (e != a && e != b) take(c, e);
+            }
+          }
+        }
+      }
+    }
+    if (!taken.empty()) return {taken.begin(), taken.end()};
+    // Naked pairs.
+    for (int unit = 0; unit < units; ++unit) {
+      const auto cells = u_.cells(unit);
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        for (std::size_t j = i + 1; j < cells.size(); ++j) {
+          const Cell x = cells[i];
+          const Cell y = cells[j];
+          const Candidates m = now[static_cast<std::size_t>(x)];
+          if (std::popcount(m) != 2 || now[static_cast<std::size_t>(y)] != m) continue;
+          if (m == p_.candidates[static_cast<std::size_t>(x)] && m == p_.candidates[static_cast<std::size_t>(y)]) continue;
+          for (const Cell z : cells) {
+            if (z == x || z == y) continue;
+            for (Digit e = 1; e <= n_; ++e) {
+              if ((m & engine::digit_bit(e)) != 0) take(z, e);
+            }
+          }
+        }
+      }
+    }
+    if (!taken.empty()) return {taken.begin(), taken.end()};
+    // X-wings: two rows (or columns) with a digit in the same two columns (rows).
+    for (const bool rows : {true, false}) {
+      for (Digit d = 1; d <= n_; ++d) {
+        for (int i = 0; i < n_; ++i) {
+          for (int j = i + 1; j < n_; ++j) {
+            const int line_i = rows ? i : n_ + i;
+            const int line_j = rows ? j : n_ + j;
+            std::vector<int> across_i;
+            std::vector<int> across_j;
+            for (const Cell c : now_places(line_i, d)) across_i.push_back(rows ? g_.col(c) : g_.row(c));
+            for (const Cell c : now_places(line_j, d)) across_j.push_back(rows ? g_.col(c) : g_.row(c));
+            if (across_i.size() != 2 || across_i != across_j || !(lost(line_i, d) || lost(line_j, d))) continue;
+            for (const int k : across_i) {
+              for (const Cell c : u_.cells(rows ? n_ + k : k)) {
+                const int line = rows ? g_.row(c) : g_.col(c);
+                if (line != i && line != j) take(c, d);
+              }
+            }
+          }
+        }
+      }
+    }
+    return {taken.begin(), taken.end()};
   }
 
   Effects nishio() {
@@ -728,9 +836,9 @@ class Reference {
     }
   }
 
-  Effects forcing(bool dynamic) {
+  Effects forcing(bool dynamic, bool plus = false) {
     Effects e;
-    const H base = dynamic ? H::DynamicForcingChain : H::CellForcingChain;
+    const H base = plus ? H::DynamicForcingChainPlus : dynamic ? H::DynamicForcingChain : H::CellForcingChain;
     std::map<Node, Run> runs;
     std::map<Node, std::map<Node, int>> static_runs;
     const auto depths = [&](const Node& start) -> const std::map<Node, int>& {
@@ -738,7 +846,7 @@ class Reference {
         if (!static_runs.contains(start)) static_runs[start] = static_depths(start, true);
         return static_runs[start];
       }
-      if (!runs.contains(start)) runs[start] = dynamic_run(start, false);
+      if (!runs.contains(start)) runs[start] = dynamic_run(start, false, plus);
       return runs[start].depth;
     };
     for (Cell c = 0; c < cells_; ++c) {
@@ -791,7 +899,8 @@ const char* rung_name(Rung rung) {
       "swordfish",        "jellyfish",         "finned X-wing",      "finned swordfish", "finned jellyfish",
       "XY-wing",          "XYZ-wing",          "W-wing",             "skyscraper",       "two-string kite",
       "turbot fish",      "simple colouring",  "unique rectangle",   "BUG+1",            "X-chains",
-      "XY-chains",        "Nishio chains",     "multiple chains",    "dynamic chains"};
+      "XY-chains",        "Nishio chains",     "multiple chains",    "dynamic chains",
+      "dynamic chains (+)"};
   return kNames[static_cast<int>(rung)];
 }
 
@@ -832,6 +941,7 @@ Effects reference_effects(Rung rung, const engine::Units& units, const LadderPos
     case Rung::NishioChains: return r.nishio();
     case Rung::MultipleChains: return r.forcing(false);
     case Rung::DynamicChains: return r.forcing(true);
+    case Rung::DynamicPlusChains: return r.forcing(true, true);
   }
   return {};
 }

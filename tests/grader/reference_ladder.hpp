@@ -59,8 +59,9 @@ enum class Rung {
   NishioChains,
   MultipleChains,  // static cell and unit forcing chains
   DynamicChains,   // contradictions, doubles, cell and unit forcing, with every single
+  DynamicPlusChains,  // ... and locked candidates, pairs and X-wings when singles run dry
 };
-constexpr int kRungCount = static_cast<int>(Rung::DynamicChains) + 1;
+constexpr int kRungCount = static_cast<int>(Rung::DynamicPlusChains) + 1;
 const char* rung_name(Rung rung);
 
 // What `rung` does in `position` (of `units`' geometry).
