@@ -232,76 +232,79 @@ class StaticGraph {
     low_.assign(n, 0);
     component_.assign(n, -1);
     on_stack_.assign(n, 0);
-    row_.clear();
-    stack_.clear();
-    call_.clear();
-    components_ = 0;
+    row_.resize(n);  // by component (at most one per literal)
+    stack_.resize(n);
+    call_.resize(n);
+    int components = 0;
     int counter = 0;
     int rows = 0;
-    inner_begin_.assign(n + 1, 0);
-    inner_.clear();
     for (std::size_t v = 0; v < n; ++v) {
       if (edge_begin_[v] == edge_begin_[v + 1]) {
         index_[v] = counter++;
-        component_[v] = components_++;
-        row_.push_back(-1);
+        component_[v] = components;
+        row_[static_cast<std::size_t>(components++)] = -1;
       }
     }
+    inner_begin_.resize(n + 1);
+    inner_.resize(edge_begin_[n]);
+    std::uint32_t inner = 0;
+    inner_begin_[0] = 0;
     for (std::size_t v = 0; v < n; ++v) {
       for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) {
         const auto w = static_cast<std::size_t>(targets_[e]);
-        if (edge_begin_[w] != edge_begin_[w + 1]) inner_.push_back(static_cast<int>(w));
+        inner_[inner] = static_cast<int>(w);
+        inner += edge_begin_[w] != edge_begin_[w + 1] ? 1 : 0;
       }
-      inner_begin_[v + 1] = static_cast<std::uint32_t>(inner_.size());
+      inner_begin_[v + 1] = inner;
     }
-    reach_.assign((n - static_cast<std::size_t>(components_)) * words, 0);  // at most a row per inner literal
+    reach_.assign((n - static_cast<std::size_t>(components)) * words, 0);  // at most a row per inner literal
+    std::size_t top = 0;    // of stack_
+    std::size_t calls = 0;  // of call_
     for (int root = 0; root < literals_; ++root) {
       if (index_[static_cast<std::size_t>(root)] >= 0) continue;
-      call_.push_back({root, inner_begin_[static_cast<std::size_t>(root)]});
+      call_[calls++] = {root, inner_begin_[static_cast<std::size_t>(root)]};
       index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = counter++;
-      stack_.push_back(root);
+      stack_[top++] = root;
       on_stack_[static_cast<std::size_t>(root)] = 1;
-      while (!call_.empty()) {
-        auto& [v, next] = call_.back();
+      while (calls != 0) {
+        auto& [v, next] = call_[calls - 1];
         if (next < inner_begin_[static_cast<std::size_t>(v) + 1]) {
           const int w = inner_[next++];
           if (index_[static_cast<std::size_t>(w)] < 0) {
             index_[static_cast<std::size_t>(w)] = low_[static_cast<std::size_t>(w)] = counter++;
-            stack_.push_back(w);
+            stack_[top++] = w;
             on_stack_[static_cast<std::size_t>(w)] = 1;
-            call_.push_back({w, inner_begin_[static_cast<std::size_t>(w)]});
+            call_[calls++] = {w, inner_begin_[static_cast<std::size_t>(w)]};
           } else if (on_stack_[static_cast<std::size_t>(w)] != 0) {
             low_[static_cast<std::size_t>(v)] = std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
           }
           continue;
         }
         const int done = v;
-        call_.pop_back();
-        if (!call_.empty()) {
-          const int parent = call_.back().first;
+        --calls;
+        if (calls != 0) {
+          const int parent = call_[calls - 1].first;
           low_[static_cast<std::size_t>(parent)] = std::min(low_[static_cast<std::size_t>(parent)], low_[static_cast<std::size_t>(done)]);
         }
         if (low_[static_cast<std::size_t>(done)] != index_[static_cast<std::size_t>(done)]) continue;
-        // A component, emitted after every component it reaches.
-        const int comp = components_++;
-        row_.push_back(rows);
+        // A component, emitted after every component it reaches: the stack from
+        // `done` up.
+        const int comp = components++;
+        row_[static_cast<std::size_t>(comp)] = rows;
         std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(rows++) * words;
-        const std::size_t first_member = members_.size();
-        for (;;) {
-          const int m = stack_.back();
-          stack_.pop_back();
+        std::size_t first = top;
+        do {
+          const int m = stack_[--first];
           on_stack_[static_cast<std::size_t>(m)] = 0;
           component_[static_cast<std::size_t>(m)] = comp;
-          members_.push_back(m);
           reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
           for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
             const int w = targets_[e];
             reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
           }
-          if (m == done) break;
-        }
-        for (std::size_t i = first_member; i < members_.size(); ++i) {
-          const auto m = static_cast<std::size_t>(members_[i]);
+        } while (stack_[first] != done);
+        for (std::size_t i = first; i < top; ++i) {
+          const auto m = static_cast<std::size_t>(stack_[i]);
           for (std::uint32_t e = inner_begin_[m]; e < inner_begin_[m + 1]; ++e) {
             const int other = component_[static_cast<std::size_t>(inner_[e])];
             if (other == comp) continue;
@@ -309,9 +312,10 @@ class StaticGraph {
             for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
           }
         }
-        members_.resize(first_member);
+        top = first;
       }
     }
+    components_ = components;
   }
 
   const Tables<W>& t_;
@@ -328,9 +332,8 @@ class StaticGraph {
   std::vector<int> low_;
   std::vector<int> component_;
   std::vector<char> on_stack_;
-  std::vector<int> stack_;
-  std::vector<std::pair<int, std::uint32_t>> call_;
-  std::vector<int> members_;
+  std::vector<int> stack_;  // Tarjan's
+  std::vector<std::pair<int, std::uint32_t>> call_;  // the depth-first path: literal, next successor
   std::vector<int> row_;  // by component: its row of reach_, -1 for a sink
   std::vector<std::uint64_t> reach_;  // by row
   std::vector<std::uint32_t> inner_begin_;  // successors that are not sinks, by literal
