@@ -17,7 +17,8 @@ namespace sudoforge::test {
 // The command line that runs sudoforge with `args`.
 inline std::string sudoforge(const std::string& args) { return std::string(SUDOFORGE_BIN) + " " + args; }
 
-// A database path under the test temp folder, with no file (nor -wal, -shm) there.
+// A database path under the test temp folder, with no file (nor -wal, -shm, nor the
+// lock files of its first runs, which a killed run leaves) there.
 // The path names the running test: ctest runs tests in parallel processes, and two
 // tests that asked for the same name would otherwise share (and delete) one file.
 inline std::string fresh_db(const std::string& name) {
@@ -27,7 +28,7 @@ inline std::string fresh_db(const std::string& name) {
     std::replace(owner.begin(), owner.end(), '/', '_');  // parameterized names hold '/'
   }
   const std::string path = testing::TempDir() + owner + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", "-run-1.lock", "-run-2.lock"}) std::filesystem::remove(path + suffix);
   return path;
 }
 
@@ -43,6 +44,15 @@ inline std::vector<std::string> lines_of(const std::string& text) {
 inline void kill_after(const std::string& args, int ms) {
   run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
               "; kill -9 $pid; wait $pid'");
+}
+
+// A shell command that waits (up to 30 s) until `path` exists. Before signalling a
+// run, wait for its lock file (DB-run-N.lock, made once the run is under way): a
+// background job of a non-interactive shell starts with SIGINT ignored, so a signal
+// sent before the program has installed its handler (a slow start, under a sanitizer
+// on a busy machine) is lost.
+inline std::string wait_for_file(const std::string& path) {
+  return "i=0; while [ ! -e " + path + " ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done";
 }
 
 // The fields of each record of CSV text, after its header (every field, empty ones

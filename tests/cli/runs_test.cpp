@@ -90,8 +90,8 @@ TEST(Runs, CountsAreWhatWasCommitted) {
 TEST(Runs, ASecondProcessCannotResumeARunStillGoing) {
   const std::string db = fresh_db("second_process.db");
   const std::string args = "generate -q --count 100000 --seed 9 --threads 1 --db " + db;
-  const auto result = run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep 0.5; " + sudoforge(args) +
-                                  "; echo second $?; kill -INT $pid; wait $pid; echo first $?'");
+  const auto result = run_command("sh -c '" + sudoforge(args) + " & pid=$!; " + test::wait_for_file(db + "-run-1.lock") +
+                                  "; sleep 0.2; " + sudoforge(args) + "; echo second $?; kill -INT $pid; wait $pid; echo first $?'");
   EXPECT_NE(result.out.find("second 2\nfirst 130\n"), std::string::npos) << result.out << result.err;
   EXPECT_NE(result.err.find("run 1 of database '" + db + "' is being made by another process right now"),
             std::string::npos)
