@@ -35,6 +35,10 @@ void setup_import(CLI::App& app, int& exit_code) {
 }
 
 int run_import(const ImportOptions& options) {
+  // From the start, as generate: a signal while the database and the run are set up
+  // stops the import like one later on (the run is marked interrupted), instead of
+  // being lost or killing the process.
+  const InterruptGuard interrupt;
   GradeInputs inputs;
   inputs.files = options.files;
   inputs.geometry = resolve_geometry(options.geometry);
@@ -67,7 +71,6 @@ int run_import(const ImportOptions& options) {
     });
     pending.clear();
   };
-  const InterruptGuard interrupt;
   // On an error the guard marks the run failed; what was committed stays, and
   // importing again completes the set.
   grade_inputs(inputs, InterruptGuard::requested, [&](std::span<GradedItem> items) {

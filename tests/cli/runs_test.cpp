@@ -15,10 +15,12 @@ using test::fresh_db;
 using test::run_command;
 using test::sudoforge;
 
-// Runs `command` in the background, sends `signal` after `seconds`, waits for it.
-test::CommandResult stopped_by(const std::string& command, const std::string& signal, double seconds) {
-  return run_command("sh -c '" + command + " & pid=$!; sleep " + std::to_string(seconds) + "; kill -" + signal +
-                     " $pid; wait $pid'");
+// Runs `command` (which makes run 1 of database `db`) in the background, sends
+// `signal` `seconds` after the run is under way, waits for it.
+test::CommandResult stopped_by(const std::string& command, const std::string& db, const std::string& signal,
+                               double seconds) {
+  return run_command("sh -c '" + command + " & pid=$!; " + test::wait_for_file(db + "-run-1.lock") + "; sleep " +
+                     std::to_string(seconds) + "; kill -" + signal + " $pid; wait $pid'");
 }
 
 // An endless input (no line ends, ever) still stops on SIGINT, SIGTERM and SIGHUP,
@@ -26,7 +28,7 @@ test::CommandResult stopped_by(const std::string& command, const std::string& si
 TEST(Runs, ImportOfAnEndlessInputStopsOnEverySignal) {
   for (const char* signal : {"INT", "TERM", "HUP"}) {
     const std::string db = fresh_db(std::string("endless_") + signal + ".db");
-    const auto result = stopped_by(sudoforge("import -q --db " + db + " /dev/zero"), signal, 0.5);
+    const auto result = stopped_by(sudoforge("import -q --db " + db + " /dev/zero"), db, signal, 0.5);
     EXPECT_EQ(result.exit_code, 130) << signal << ": " << result.err;
     const auto stats = run_command(sudoforge("stats --db " + db));
     EXPECT_NE(stats.out.find("1 import interrupted"), std::string::npos) << signal << ": " << stats.out;
@@ -35,7 +37,7 @@ TEST(Runs, ImportOfAnEndlessInputStopsOnEverySignal) {
 
 TEST(Runs, GenerateStopsOnSighupLikeOnCtrlC) {
   const std::string db = fresh_db("hup.db");
-  const auto result = stopped_by(sudoforge("generate -q --count 100000 --seed 5 --db " + db), "HUP", 0.5);
+  const auto result = stopped_by(sudoforge("generate -q --count 100000 --seed 5 --db " + db), db, "HUP", 0.5);
   EXPECT_EQ(result.exit_code, 130) << result.err;
   const auto stats = run_command(sudoforge("stats --db " + db));
   EXPECT_NE(stats.out.find("1 generate interrupted"), std::string::npos) << stats.out;
