@@ -5,6 +5,8 @@ Reads the calibration set (puzzle, ..., se_er, ..., hodoku_level, ...) and
 sudoforge's grade records of the same puzzles in the same order; prints Spearman's
 rank correlation against SE's ER overall, within each tier and within the
 diabolical tier, the mean absolute error, and the level against HoDoKu's level.
+A set without the hodoku_level column (puzzle, se_er: the held-out set that
+bench-rating has Sudoku Explainer rate) is measured against SE alone.
 Used by scripts/bench-rating (a benchmark: these are measurements, not tests).
 
   rating-agreement.py CALIBRATION.csv GRADES.csv
@@ -43,6 +45,15 @@ def spearman(a, b):
     return cov / (va * vb) ** 0.5 if va > 0 and vb > 0 else float("nan")
 
 
+def print_worst(calibration, grades, se, ours):
+    """The largest disagreements, for a look (not for tuning: see README)."""
+    worst = sorted(range(len(se)), key=lambda i: -abs(se[i] - ours[i]))[:5]
+    print()
+    print("  largest differences (SE, ours, our hardest step, puzzle):")
+    for i in worst:
+        print(f"    {se[i]:>4} {ours[i]:>5} {grades[i]['hardest_technique']:<26} {calibration[i]['puzzle']}")
+
+
 def main():
     calibration = list(csv.DictReader(open(sys.argv[1], newline="")))
     grades = list(csv.DictReader(open(sys.argv[2], newline="")))
@@ -60,7 +71,8 @@ def main():
     def mark(ok):
         return "meets target" if ok else "BELOW TARGET"
 
-    print(f"{n} puzzles rated by Sudoku Explainer (ER) and HoDoKu ({sys.argv[1]})")
+    hodoku = "hodoku_level" in calibration[0]
+    print(f"{n} puzzles rated by Sudoku Explainer (ER){' and HoDoKu' if hodoku else ''} ({sys.argv[1]})")
     print(f"  Spearman vs SE ER, overall:       {overall:.3f}   (target >= {TARGETS['spearman']}: "
           f"{mark(overall >= TARGETS['spearman'])})")
     diabolical = None
@@ -74,6 +86,12 @@ def main():
             note = f"   (target >= {TARGETS['spearman_diabolical']}: {mark(rho >= TARGETS['spearman_diabolical'])})"
         print(f"  Spearman within {tier:<11} n={len(ix):<4} {rho:.3f}, mean abs error {err:.2f}{note}")
     print(f"  Mean absolute error vs SE ER:     {mae:.3f}   (target <= {TARGETS['mae']}: {mark(mae <= TARGETS['mae'])})")
+    exact = sum(1 for a, b in zip(se, ours) if abs(a - b) < 0.05) / n
+    print(f"  Rating equal to SE's ER:          {exact:.1%}")
+    if not hodoku:
+        ok = overall >= TARGETS["spearman"] and diabolical >= TARGETS["spearman_diabolical"] and mae <= TARGETS["mae"]
+        print_worst(calibration, grades, se, ours)
+        return 0 if ok else 1
     same = sum(1 for r, g in zip(calibration, grades) if HODOKU.index(r["hodoku_level"]) == OURS.index(g["level"]))
     share = same / n
     print(f"  Level equal to HoDoKu's level:    {share:.1%}  (target >= {TARGETS['level']:.0%}: "
@@ -83,12 +101,7 @@ def main():
     print("  HoDoKu \\ sudoforge " + "".join(f"{o:>9}" for o in OURS))
     for h in HODOKU:
         print(f"  {h:<19}" + "".join(f"{table[(h, o)]:>9}" for o in OURS))
-    # The largest disagreements, for a look (not for tuning: see README).
-    worst = sorted(range(n), key=lambda i: -abs(se[i] - ours[i]))[:5]
-    print()
-    print("  largest differences (SE, ours, our hardest step, puzzle):")
-    for i in worst:
-        print(f"    {se[i]:>4} {ours[i]:>5} {grades[i]['hardest_technique']:<26} {calibration[i]['puzzle']}")
+    print_worst(calibration, grades, se, ours)
     ok = (overall >= TARGETS["spearman"] and diabolical >= TARGETS["spearman_diabolical"] and mae <= TARGETS["mae"]
           and share >= TARGETS["level"])
     return 0 if ok else 1
