@@ -5,8 +5,8 @@ Reads the calibration set (puzzle, ..., se_er, ..., hodoku_level, ...) and
 sudoforge's grade records of the same puzzles in the same order; prints Spearman's
 rank correlation against SE's ER overall, within each tier and within the
 diabolical tier, the mean absolute error, and the level against HoDoKu's level.
-A set without the hodoku_level column (puzzle, se_er: the held-out set that
-bench-rating has Sudoku Explainer rate) is measured against SE alone.
+A set without the hodoku_level column (puzzle, se_er: the held-out set when
+bench-rating runs Sudoku Explainer but not HoDoKu) is measured against SE alone.
 Used by scripts/bench-rating (a benchmark: these are measurements, not tests).
 
   rating-agreement.py CALIBRATION.csv GRADES.csv
