@@ -55,6 +55,14 @@ inline std::string wait_for_file(const std::string& path) {
   return "i=0; while [ ! -e " + path + " ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done";
 }
 
+// Runs `command` (which makes run 1 of database `db`) in the background, sends
+// `signal` `seconds` after the run is under way, waits for it.
+inline CommandResult stopped_by(const std::string& command, const std::string& db, const std::string& signal,
+                                double seconds) {
+  return run_command("sh -c '" + command + " & pid=$!; " + wait_for_file(db + "-run-1.lock") + "; sleep " +
+                     std::to_string(seconds) + "; kill -" + signal + " $pid; wait $pid'");
+}
+
 // The fields of each record of CSV text, after its header (every field, empty ones
 // too; quoted ones unquoted).
 inline std::vector<std::vector<std::string>> csv_rows(const std::string& text) {

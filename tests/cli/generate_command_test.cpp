@@ -116,8 +116,7 @@ TEST(GenerateCommand, FinishesAnInterruptedRunExactlyOnceWhenRunAgain) {
   const std::string db = fresh_db("resume.db");
   const std::string args = "generate --count 800 --tier twins --seed 11 --threads 1 --db " + db;
   // Ctrl-C part-way: what was made is committed and the run marked interrupted.
-  const auto stopped = run_command("sh -c '" + sudoforge(args) + " & pid=$!; " + test::wait_for_file(db + "-run-1.lock") +
-                                   "; sleep 0.3; kill -INT $pid; wait $pid'");
+  const auto stopped = test::stopped_by(sudoforge(args), db, "INT", 0.3);
   EXPECT_EQ(stopped.exit_code, 130) << stopped.err;  // as for every command stopped by a signal
   EXPECT_NE(stopped.err.find("interrupted"), std::string::npos) << stopped.err;
   // The same command and seed again resumes it.

@@ -13,15 +13,8 @@ namespace {
 
 using test::fresh_db;
 using test::run_command;
+using test::stopped_by;
 using test::sudoforge;
-
-// Runs `command` (which makes run 1 of database `db`) in the background, sends
-// `signal` `seconds` after the run is under way, waits for it.
-test::CommandResult stopped_by(const std::string& command, const std::string& db, const std::string& signal,
-                               double seconds) {
-  return run_command("sh -c '" + command + " & pid=$!; " + test::wait_for_file(db + "-run-1.lock") + "; sleep " +
-                     std::to_string(seconds) + "; kill -" + signal + " $pid; wait $pid'");
-}
 
 // An endless input (no line ends, ever) still stops on SIGINT, SIGTERM and SIGHUP,
 // with the run marked interrupted and exit code 130.
