@@ -144,9 +144,13 @@ bool none(const Lanes& v) {
   return any == 0;
 }
 template <typename Lanes>
-bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
+bool has_lane(const Lanes& v, int lane) {
+  return (word(v, lane / 64) >> (lane % 64) & 1U) != 0;
+}
 template <typename Lanes>
-void set_lane(Lanes& v, int lane) { set_word(v, lane / 64, word(v, lane / 64) | std::uint64_t{1} << (lane % 64)); }
+void set_lane(Lanes& v, int lane) {
+  set_word(v, lane / 64, word(v, lane / 64) | std::uint64_t{1} << (lane % 64));
+}
 // Calls f(lane) for every set lane.
 template <typename Lanes, typename F>
 void for_each_lane(const Lanes& v, F&& f) {
@@ -173,6 +177,7 @@ class Sweep {
   using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
   using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
+
  public:
   explicit Sweep(const Tables<W>& t) : t_(t), avx2_(avx2_here()) {
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
@@ -216,6 +221,16 @@ class Sweep {
       for (int k = first; k < first + p.count(c); ++k) members_.push_back(k);
       group_begin_.push_back(static_cast<int>(members_.size()));
     });
+    // Each candidate's groups (its units' places of its digit, its cell).
+    groups_of_.assign(static_cast<std::size_t>(k_count), {});
+    group_words_ = (static_cast<int>(group_begin_.size()) - 1 + 63) / 64;
+    for (int group = 0; group + 1 < static_cast<int>(group_begin_.size()); ++group) {
+      for (int i = group_begin_[static_cast<std::size_t>(group)]; i < group_begin_[static_cast<std::size_t>(group) + 1];
+           ++i) {
+        auto& of = groups_of_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])];
+        of.group[static_cast<std::size_t>(of.count++)] = static_cast<std::int16_t>(group);
+      }
+    }
     nodes_ = 2 * k_count;
     row_words_ = (nodes_ + 63) / 64;
     // Between runs fresh_ and next_ are all clear; reached_ is cleared per batch.
@@ -281,11 +296,15 @@ class Sweep {
     plane_at_.clear();
     if (keep) reach_.assign(sources_count * static_cast<std::size_t>(row_words_), 0);
     // The groups and nodes the runs can touch.
-    groups_.clear();
+    allowed_.assign(static_cast<std::size_t>(group_words_), 0);
+    dirty_.assign(static_cast<std::size_t>(group_words_), 0);
     const int all_groups = y_links ? static_cast<int>(group_begin_.size()) - 1 : unit_groups_;
     for (int group = 0; group < all_groups; ++group) {
-      if (digit < 0 || (group < unit_groups_ && group_digit_[static_cast<std::size_t>(group)] == digit)) groups_.push_back(group);
+      if (digit < 0 || (group < unit_groups_ && group_digit_[static_cast<std::size_t>(group)] == digit)) {
+        allowed_[static_cast<std::size_t>(group >> 6)] |= std::uint64_t{1} << (group & 63);
+      }
     }
+    marked_.assign(static_cast<std::size_t>((candidates() + 63) / 64), 0);
     nodes_in_.clear();
     for (int v = 0; v < nodes_; ++v) {
       if (digit < 0 || digit_of(v) == digit) nodes_in_.push_back(v);
@@ -312,39 +331,53 @@ class Sweep {
         // "On" nodes: the digit leaves the peers (and the cell's other candidates),
         // as each group of places below says; the cell and unit groups that lost a
         // place at this depth look for singles.
+        // Only a group with a member fresh at this depth (on or off) can do anything.
+        for (const int v : frontier_) {
+          const auto& of = groups_of_[static_cast<std::size_t>(v >> 1)];
+          for (int i = 0; i < of.count; ++i) {
+            const int group = of.group[static_cast<std::size_t>(i)];
+            dirty_[static_cast<std::size_t>(group >> 6)] |= std::uint64_t{1} << (group & 63);
+          }
+        }
         Lanes emptied{};
-        for (const int group : groups_) {
-          const int begin = group_begin_[static_cast<std::size_t>(group)];
-          const int end = group_begin_[static_cast<std::size_t>(group) + 1];
-          constexpr int kParts = static_cast<int>(sizeof(Lanes) / sizeof(Part));
-          for (int part = 0; part < kParts; ++part) {
-            using sweep_detail::part_of;
-            Part on{};
-            Part on_two{};
-            Part lost{};
-            Part lost_two{};
-            Part one{};
-            Part two{};
-            for (int i = begin; i < end; ++i) {
-              const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
-              const Part fresh_on = part_of<Part>(fresh_[2 * k + 1], part);
-              on_two |= on & fresh_on;
-              on |= fresh_on;
-              const Part gone = part_of<Part>(fresh_[2 * k], part);
-              lost_two |= lost & gone;
-              lost |= gone;
-              const Part left = ~part_of<Part>(reached_[2 * k], part);
-              two |= one & left;
-              one |= left;
-            }
-            const Part single = lost & one & ~two;
-            part_of<Part>(emptied, part) |= lost_two & ~one;
-            if (none(on | single)) continue;
-            for (int i = begin; i < end; ++i) {
-              const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
-              // Another member on: this one goes off. The single left: it goes on.
-              part_of<Part>(next_[2 * k], part) |= (on & ~part_of<Part>(fresh_[2 * k + 1], part)) | on_two;
-              part_of<Part>(next_[2 * k + 1], part) |= single & ~part_of<Part>(reached_[2 * k], part);
+        for (int word = 0; word < group_words_; ++word) {
+          std::uint64_t touched = dirty_[static_cast<std::size_t>(word)] & allowed_[static_cast<std::size_t>(word)];
+          dirty_[static_cast<std::size_t>(word)] = 0;
+          for (; touched != 0; touched &= touched - 1) {
+            const int group = 64 * word + std::countr_zero(touched);
+            const int begin = group_begin_[static_cast<std::size_t>(group)];
+            const int end = group_begin_[static_cast<std::size_t>(group) + 1];
+            constexpr int kParts = static_cast<int>(sizeof(Lanes) / sizeof(Part));
+            for (int part = 0; part < kParts; ++part) {
+              using sweep_detail::part_of;
+              Part on{};
+              Part on_two{};
+              Part lost{};
+              Part lost_two{};
+              Part one{};
+              Part two{};
+              for (int i = begin; i < end; ++i) {
+                const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
+                const Part fresh_on = part_of<Part>(fresh_[2 * k + 1], part);
+                on_two |= on & fresh_on;
+                on |= fresh_on;
+                const Part gone = part_of<Part>(fresh_[2 * k], part);
+                lost_two |= lost & gone;
+                lost |= gone;
+                const Part left = ~part_of<Part>(reached_[2 * k], part);
+                two |= one & left;
+                one |= left;
+              }
+              const Part single = lost & one & ~two;
+              part_of<Part>(emptied, part) |= lost_two & ~one;
+              if (none(on | single)) continue;
+              for (int i = begin; i < end; ++i) {
+                const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
+                // Another member on: this one goes off. The single left: it goes on.
+                part_of<Part>(next_[2 * k], part) |= (on & ~part_of<Part>(fresh_[2 * k + 1], part)) | on_two;
+                part_of<Part>(next_[2 * k + 1], part) |= single & ~part_of<Part>(reached_[2 * k], part);
+                marked_[k >> 6] |= std::uint64_t{1} << (k & 63);
+              }
             }
           }
         }
@@ -360,14 +393,20 @@ class Sweep {
           ++plane_count;
           planes_.resize(planes_.size() + nodes, Lanes{});
         }
-        for (const int node : nodes_in_) {
-          const auto v = static_cast<std::size_t>(node);
-          const Lanes fresh = next_[v] & ~reached_[v] & active;
-          next_[v] = Lanes{};
-          if (none(fresh)) continue;
-          fresh_[v] = fresh;
-          reached_[v] |= fresh;
-          frontier_.push_back(node);
+        // (Only the candidates written to above can have anything new.)
+        for (std::size_t word = 0; word < marked_.size(); ++word) {
+          for (std::uint64_t ks = marked_[word]; ks != 0; ks &= ks - 1) {
+            const std::size_t k = 64 * word + static_cast<std::size_t>(std::countr_zero(ks));
+            for (const std::size_t v : {2 * k, 2 * k + 1}) {
+              const Lanes fresh = next_[v] & ~reached_[v] & active;
+              next_[v] = Lanes{};
+              if (none(fresh)) continue;
+              fresh_[v] = fresh;
+              reached_[v] |= fresh;
+              frontier_.push_back(static_cast<int>(v));
+            }
+          }
+          marked_[word] = 0;
         }
         for (const int v : frontier_) {
           const auto at = static_cast<std::size_t>(v);
@@ -380,7 +419,8 @@ class Sweep {
           if (none(both)) continue;
           sweep_detail::for_each_lane(both, [&](int lane) {
             const bool other_fresh = sweep_detail::has_lane(fresh_[at ^ 1], lane);
-            const int other = other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
+            const int other =
+                other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
             const int here = reached_depth + other;
             auto& best = length[static_cast<std::size_t>(lane)];
             if (!sweep_detail::has_lane(clashed, lane) || here < best) best = here;
@@ -417,7 +457,9 @@ class Sweep {
  public:
   // After run(..., keep = true): the nodes source i reached (row_words() words), and
   // the depth it reached node v at (v must be in its reach).
-  const std::uint64_t* reach(int i) const { return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_); }
+  const std::uint64_t* reach(int i) const {
+    return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_);
+  }
   int depth(int i, int v) const {
     const auto batch = static_cast<std::size_t>(i / kLanes);
     return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
@@ -445,8 +487,10 @@ class Sweep {
           block[static_cast<std::size_t>(b)] = v < nodes_ ? sweep_detail::word(reached, word) : 0;
         }
         transpose64(block);
-        for (std::size_t lane = 64 * static_cast<std::size_t>(word); lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
-          reach_[(batch * kLanes + lane) * static_cast<std::size_t>(row_words_) + static_cast<std::size_t>(w)] = block[lane % 64];
+        for (std::size_t lane = 64 * static_cast<std::size_t>(word);
+             lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
+          reach_[(batch * kLanes + lane) * static_cast<std::size_t>(row_words_) + static_cast<std::size_t>(w)] =
+              block[lane % 64];
         }
       }
     }
@@ -456,7 +500,8 @@ class Sweep {
     std::uint64_t mask = 0x00000000FFFFFFFFULL;
     for (int width = 32; width != 0; width >>= 1, mask ^= mask << width) {
       for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
-        const std::uint64_t t = ((a[static_cast<std::size_t>(i)] >> width) ^ a[static_cast<std::size_t>(i + width)]) & mask;
+        const std::uint64_t t =
+            ((a[static_cast<std::size_t>(i)] >> width) ^ a[static_cast<std::size_t>(i + width)]) & mask;
         a[static_cast<std::size_t>(i)] ^= t << width;
         a[static_cast<std::size_t>(i + width)] ^= t;
       }
@@ -480,20 +525,28 @@ class Sweep {
   std::vector<int> first_;  // by cell: its first candidate
   std::vector<int> group_begin_;
   std::vector<int> members_;
-  int unit_groups_ = 0;  // the first groups, then one per open cell
+  int unit_groups_ = 0;           // the first groups, then one per open cell
   std::vector<int> group_digit_;  // by unit group
-  std::vector<int> groups_;       // the groups a run looks at
-  std::vector<int> nodes_in_;     // ... and the nodes
+  struct GroupsOf {
+    std::array<std::int16_t, 6> group{};  // its units' groups (up to five: diagonals too), its cell's
+    int count = 0;
+  };
+  std::vector<GroupsOf> groups_of_;  // by candidate
+  int group_words_ = 0;
+  std::vector<std::uint64_t> allowed_;  // the groups a run looks at (a bit each)
+  std::vector<std::uint64_t> dirty_;    // ... of them, those with a fresh member
+  std::vector<int> nodes_in_;           // ... and the nodes
   int nodes_ = 0;
   int row_words_ = 0;
   // A batch.
-  LaneVector reached_;  // by node
-  LaneVector fresh_;    // by node: reached at the last depth
-  LaneVector next_;     // by node: reached at the next depth, before filtering
-  std::vector<int> frontier_;   // the nodes with something fresh
+  LaneVector reached_;                 // by node
+  LaneVector fresh_;                   // by node: reached at the last depth
+  LaneVector next_;                    // by node: reached at the next depth, before filtering
+  std::vector<int> frontier_;          // the nodes with something fresh
+  std::vector<std::uint64_t> marked_;  // the candidates whose nodes next_ may hold something for
   // Kept.
   std::vector<std::uint64_t> reach_;  // by source, row_words_ each
-  LaneVector planes_;         // per batch: plane_counts_ planes of lanes per node
+  LaneVector planes_;                 // per batch: plane_counts_ planes of lanes per node
   std::vector<int> plane_counts_;
   std::vector<std::size_t> plane_at_;
 };
