@@ -278,11 +278,14 @@ class Implications {
       Implications& run;
       int depth;
       void parents() { run.extra_.clear(); }
+      // (A quiet run keeps no parents: the pattern's are not listed.)
+      bool keeps_parents() const { return !run.quiet_; }
       void parent(Cell c, int d) { run.extra_.push_back(run.slot(c, d, false)); }
       bool take(Cell c, int d) {
         // (Reached already: it waits in the queue, or lies past max_depth.)
-        if (run.extra_.empty() || !run.work_.has(c, d) || run.added_over_ || run.reached(run.slot(c, d, false))) return false;
-        run.added_over_ = run.add(run.slot(c, d, false), run.extra_.front(), depth, 1, run.extra_.size());
+        if (!run.work_.has(c, d) || run.added_over_ || run.reached(run.slot(c, d, false))) return false;
+        const int parent = run.extra_.empty() ? -1 : run.extra_.front();
+        run.added_over_ = run.add(run.slot(c, d, false), parent, depth, 1, run.extra_.size());
         return true;
       }
     };

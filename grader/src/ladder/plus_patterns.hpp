@@ -63,10 +63,11 @@ class PlusPatterns {
 
   // Applies the first kind of pattern that takes something from `p` (the working
   // position; `s` the position the run started from). For each pattern,
-  // sink.parents() is called first, then sink.parent(c, d) for every candidate its
-  // cells or units lost on the way (what it rests on), then sink.take(c, d) for each
-  // candidate it takes out; take returns whether the candidate was new to the run.
-  // Returns whether any was.
+  // sink.parents() is called first, then, if sink.keeps_parents(), sink.parent(c, d)
+  // for every candidate its cells or units lost on the way (what it rests on: every
+  // pattern rests on something, since each kind looks only where the run took
+  // something out), then sink.take(c, d) for each candidate it takes out; take
+  // returns whether the candidate was new to the run. Returns whether any was.
   template <typename Sink>
   bool apply(const Position<W>& p, const Position<W>& s, Sink&& sink) {
     for (std::uint64_t units = touched_units_; units != 0; units &= units - 1) {
@@ -82,6 +83,7 @@ class PlusPatterns {
     const auto take = [&](Cell c, int d) { added = sink.take(c, d) || added; };
     // Parents: what unit u lost of digit d.
     const auto lost_in = [&](int u, int d) {
+      if (!sink.keeps_parents()) return;
       for (Mask lost = s.places(u, d) & ~p.places(u, d); lost != 0; lost &= lost - 1) {
         sink.parent(t_.cell_of(u, std::countr_zero(lost)), d);
       }
@@ -190,6 +192,7 @@ class PlusPatterns {
           if (p.cand[static_cast<std::size_t>(b)] != m) continue;
           sink.parents();
           for (const Cell c : {a, b}) {
+            if (!sink.keeps_parents()) break;
             for (Mask gone = s.cand[static_cast<std::size_t>(c)] & ~m; gone != 0; gone &= gone - 1) {
               sink.parent(c, std::countr_zero(gone));
             }
