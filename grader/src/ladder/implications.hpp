@@ -283,7 +283,11 @@ class Implications {
       void parent(Cell c, int d) { run.extra_.push_back(run.slot(c, d, false)); }
       bool take(Cell c, int d) {
         // (Reached already: it waits in the queue, or lies past max_depth.)
-        if (!run.work_.has(c, d) || run.added_over_ || run.reached(run.slot(c, d, false))) return false;
+        // (A pattern counts only where it rests on something the run took out.)
+        if ((keeps_parents() && run.extra_.empty()) || !run.work_.has(c, d) || run.added_over_ ||
+            run.reached(run.slot(c, d, false))) {
+          return false;
+        }
         const int parent = run.extra_.empty() ? -1 : run.extra_.front();
         run.added_over_ = run.add(run.slot(c, d, false), parent, depth, 1, run.extra_.size());
         return true;

@@ -192,8 +192,7 @@ class PlusPatterns {
           if (p.cand[static_cast<std::size_t>(b)] != m) continue;
           sink.parents();
           for (const Cell c : {a, b}) {
-            if (!sink.keeps_parents()) break;
-            for (Mask gone = s.cand[static_cast<std::size_t>(c)] & ~m; gone != 0; gone &= gone - 1) {
+            for (Mask gone = sink.keeps_parents() ? s.cand[static_cast<std::size_t>(c)] & ~m : 0; gone != 0; gone &= gone - 1) {
               sink.parent(c, std::countr_zero(gone));
             }
           }

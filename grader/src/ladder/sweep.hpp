@@ -144,13 +144,9 @@ bool none(const Lanes& v) {
   return any == 0;
 }
 template <typename Lanes>
-bool has_lane(const Lanes& v, int lane) {
-  return (word(v, lane / 64) >> (lane % 64) & 1U) != 0;
-}
+bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
 template <typename Lanes>
-void set_lane(Lanes& v, int lane) {
-  set_word(v, lane / 64, word(v, lane / 64) | std::uint64_t{1} << (lane % 64));
-}
+void set_lane(Lanes& v, int lane) { set_word(v, lane / 64, word(v, lane / 64) | std::uint64_t{1} << (lane % 64)); }
 // Calls f(lane) for every set lane.
 template <typename Lanes, typename F>
 void for_each_lane(const Lanes& v, F&& f) {
@@ -177,7 +173,6 @@ class Sweep {
   using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
   using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
-
  public:
   explicit Sweep(const Tables<W>& t) : t_(t), avx2_(avx2_here()) {
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
@@ -225,8 +220,7 @@ class Sweep {
     groups_of_.assign(static_cast<std::size_t>(k_count), {});
     group_words_ = (static_cast<int>(group_begin_.size()) - 1 + 63) / 64;
     for (int group = 0; group + 1 < static_cast<int>(group_begin_.size()); ++group) {
-      for (int i = group_begin_[static_cast<std::size_t>(group)]; i < group_begin_[static_cast<std::size_t>(group) + 1];
-           ++i) {
+      for (int i = group_begin_[static_cast<std::size_t>(group)]; i < group_begin_[static_cast<std::size_t>(group) + 1]; ++i) {
         auto& of = groups_of_[static_cast<std::size_t>(members_[static_cast<std::size_t>(i)])];
         of.group[static_cast<std::size_t>(of.count++)] = static_cast<std::int16_t>(group);
       }
@@ -332,6 +326,7 @@ class Sweep {
         // as each group of places below says; the cell and unit groups that lost a
         // place at this depth look for singles.
         // Only a group with a member fresh at this depth (on or off) can do anything.
+        // (Plain loops here, no lambdas: GCC compiles a lambda without run_avx2's target.)
         for (const int v : frontier_) {
           const auto& of = groups_of_[static_cast<std::size_t>(v >> 1)];
           for (int i = 0; i < of.count; ++i) {
@@ -419,8 +414,7 @@ class Sweep {
           if (none(both)) continue;
           sweep_detail::for_each_lane(both, [&](int lane) {
             const bool other_fresh = sweep_detail::has_lane(fresh_[at ^ 1], lane);
-            const int other =
-                other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
+            const int other = other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
             const int here = reached_depth + other;
             auto& best = length[static_cast<std::size_t>(lane)];
             if (!sweep_detail::has_lane(clashed, lane) || here < best) best = here;
@@ -457,9 +451,7 @@ class Sweep {
  public:
   // After run(..., keep = true): the nodes source i reached (row_words() words), and
   // the depth it reached node v at (v must be in its reach).
-  const std::uint64_t* reach(int i) const {
-    return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_);
-  }
+  const std::uint64_t* reach(int i) const { return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_); }
   int depth(int i, int v) const {
     const auto batch = static_cast<std::size_t>(i / kLanes);
     return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
@@ -487,10 +479,8 @@ class Sweep {
           block[static_cast<std::size_t>(b)] = v < nodes_ ? sweep_detail::word(reached, word) : 0;
         }
         transpose64(block);
-        for (std::size_t lane = 64 * static_cast<std::size_t>(word);
-             lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
-          reach_[(batch * kLanes + lane) * static_cast<std::size_t>(row_words_) + static_cast<std::size_t>(w)] =
-              block[lane % 64];
+        for (std::size_t lane = 64 * static_cast<std::size_t>(word); lane < std::min<std::size_t>(lanes, 64 * static_cast<std::size_t>(word) + 64); ++lane) {
+          reach_[(batch * kLanes + lane) * static_cast<std::size_t>(row_words_) + static_cast<std::size_t>(w)] = block[lane % 64];
         }
       }
     }
@@ -500,8 +490,7 @@ class Sweep {
     std::uint64_t mask = 0x00000000FFFFFFFFULL;
     for (int width = 32; width != 0; width >>= 1, mask ^= mask << width) {
       for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
-        const std::uint64_t t =
-            ((a[static_cast<std::size_t>(i)] >> width) ^ a[static_cast<std::size_t>(i + width)]) & mask;
+        const std::uint64_t t = ((a[static_cast<std::size_t>(i)] >> width) ^ a[static_cast<std::size_t>(i + width)]) & mask;
         a[static_cast<std::size_t>(i)] ^= t << width;
         a[static_cast<std::size_t>(i + width)] ^= t;
       }
@@ -525,7 +514,7 @@ class Sweep {
   std::vector<int> first_;  // by cell: its first candidate
   std::vector<int> group_begin_;
   std::vector<int> members_;
-  int unit_groups_ = 0;           // the first groups, then one per open cell
+  int unit_groups_ = 0;  // the first groups, then one per open cell
   std::vector<int> group_digit_;  // by unit group
   struct GroupsOf {
     std::array<std::int16_t, 6> group{};  // its units' groups (up to five: diagonals too), its cell's
@@ -534,8 +523,8 @@ class Sweep {
   std::vector<GroupsOf> groups_of_;  // by candidate
   int group_words_ = 0;
   std::vector<std::uint64_t> allowed_;  // the groups a run looks at (a bit each)
-  std::vector<std::uint64_t> dirty_;    // ... of them, those with a fresh member
   std::vector<int> nodes_in_;           // ... and the nodes
+  std::vector<std::uint64_t> dirty_;    // at a depth: the allowed groups with a fresh member
   int nodes_ = 0;
   int row_words_ = 0;
   // A batch.
