@@ -39,24 +39,21 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-// Runs sudoforge with `args` and kills it with SIGKILL after `ms` milliseconds (if it
-// has not ended by then).
-inline void kill_after(const std::string& args, int ms) {
-  run_command("sh -c '" + sudoforge(args) + " & pid=$!; sleep " + std::to_string(ms / 1000.0) +
-              "; kill -9 $pid; wait $pid'");
-}
-
-// A shell command that waits (up to 30 s) until `path` exists. Before signalling a
+// A shell command that waits (up to 30 s) until `path` exists or the background job
+// $pid has ended (a run that ends quickly removes its lock file). Before signalling a
 // run, wait for its lock file (DB-run-N.lock, made once the run is under way): a
 // background job of a non-interactive shell starts with SIGINT ignored, so a signal
 // sent before the program has installed its handler (a slow start, under a sanitizer
 // on a busy machine) is lost.
 inline std::string wait_for_file(const std::string& path) {
-  return "i=0; while [ ! -e " + path + " ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done";
+  return "i=0; while [ ! -e " + path + " ] && kill -0 $pid 2>/dev/null && [ $i -lt 600 ]; do sleep 0.05; "
+         "i=$((i+1)); done";
 }
 
-// Runs `command` (which makes run 1 of database `db`) in the background, sends
-// `signal` `seconds` after the run is under way, waits for it.
+// Runs `command` (which makes or resumes run 1 of database `db`) in the background,
+// sends `signal` `seconds` after the run is under way, waits for it. Counting from the
+// start instead lets a slow start (a loaded machine) be killed before the run has made
+// its database, and a check of the database then finds none.
 inline CommandResult stopped_by(const std::string& command, const std::string& db, const std::string& signal,
                                 double seconds) {
   return run_command("sh -c '" + command + " & pid=$!; " + wait_for_file(db + "-run-1.lock") + "; sleep " +

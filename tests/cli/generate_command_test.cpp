@@ -151,9 +151,9 @@ TEST(GenerateCommand, SurvivesSigkillAtRandomPointsAndResumesToExactlyTheCount) 
   long before = 0;
   for (int kill = 0; kill < 4; ++kill) {
     const int ms = delay_ms(random);
-    test::kill_after(args, ms);
+    test::stopped_by(sudoforge(args), db, "KILL", ms / 1000.0);
     const auto check = run_command(sudoforge("stats --check --db " + db));
-    ASSERT_EQ(check.exit_code, 0) << "after a kill at " << ms << " ms: " << check.out << check.err;
+    ASSERT_EQ(check.exit_code, 0) << "after a kill " << ms << " ms into the run: " << check.out << check.err;
     EXPECT_NE(check.out.find("integrity_check: ok"), std::string::npos) << check.out;
     // One sighting per puzzle: nothing stored twice, and what was committed stays.
     const long puzzles = std::stol(check.out.substr(check.out.find(": ") + 2));

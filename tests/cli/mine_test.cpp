@@ -133,9 +133,9 @@ TEST(MineCommand, SurvivesSigkillAndResumesToTheSameFindsAndBytes) {
   std::uniform_int_distribution<int> delay_ms(150, 800);
   for (int kill = 0; kill < 4; ++kill) {
     const int ms = delay_ms(random);
-    test::kill_after(args, ms);
+    test::stopped_by(sudoforge(args), db, "KILL", ms / 1000.0);
     const auto check = run_command(sudoforge("stats --check --db " + db));
-    ASSERT_EQ(check.exit_code, 0) << "after a kill at " << ms << " ms: " << check.out << check.err;
+    ASSERT_EQ(check.exit_code, 0) << "after a kill " << ms << " ms into the run: " << check.out << check.err;
   }
   const auto finished = run_command(sudoforge(args));
   ASSERT_EQ(finished.exit_code, 0) << finished.err;

@@ -113,7 +113,7 @@ TEST(ImportCommand, SurvivesBeingKilledAndCompletesTheSetWhenRunAgain) {
   const std::string db = fresh_db("killed.db");
   const std::string file = test::data_path("17clue.txt");
   // Kill -9 part-way through a one-thread import (about 3 s of work).
-  test::kill_after("import --quiet --threads 1 --db " + db + " " + file, 800);
+  test::stopped_by(sudoforge("import --quiet --threads 1 --db " + db + " " + file), db, "KILL", 0.8);
   const auto check = run_command(sudoforge("stats --check --db " + db));
   ASSERT_EQ(check.exit_code, 0) << check.out << check.err;
   EXPECT_NE(check.out.find("integrity_check: ok"), std::string::npos);
