@@ -279,9 +279,13 @@ TEST(BadDatabase, AFullDiskFailsTheRunKeepsWhatWasCommittedAndTheNextRunComplete
 TEST(BadDatabase, ALockedFileFailsAfterTheBusyTimeoutNamingIt) {
   const std::string db = fresh_db("locked.db");
   ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("hardest.txt"))).exit_code, 0);
-  // sqlite3 holds an exclusive lock for 13 s; the import waits its 10 s, then fails.
-  const auto locked = run_command("sh -c '(echo \"BEGIN EXCLUSIVE; DELETE FROM runs WHERE 0;\"; sleep 13; echo COMMIT) "
-                                  "| sqlite3 " + db + " & sleep 1; " +
+  // sqlite3 holds an exclusive lock for 13 s; the import, started once sqlite3 says it
+  // holds it (a marker file, not a guessed delay), waits its 10 s, then fails.
+  const std::string held = db + ".held";
+  std::filesystem::remove(held);
+  const auto locked = run_command("sh -c '(echo \"BEGIN EXCLUSIVE; DELETE FROM runs WHERE 0;\"; echo \".shell touch " +
+                                  held + "\"; sleep 13; echo COMMIT) | sqlite3 " + db + " & pid=$!; " +
+                                  test::wait_for_file(held) + "; " +
                                   sudoforge("import -q --db " + db + " " + test::data_path("top95.txt")) +
                                   "; status=$?; wait; exit $status'");
   EXPECT_EQ(locked.exit_code, 2);
