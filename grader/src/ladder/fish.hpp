@@ -44,11 +44,12 @@ void for_each_subset(Mask candidates, int k, F&& f) {
 }
 
 // Calls f(lines, union) for every k-subset of `candidates` whose lines' places
-// (places[i] for line i) together take at most `most` cover lines, in the order of
+// (places[i] for line i) together pass `fits` (a test that a union failing it fails
+// for every union that holds it: more lines only add places), in the order of
 // for_each_subset (increasing as numbers: the largest line decides first), so that
-// a choice whose larger lines already take too many is cut short.
-template <typename F>
-void for_each_base(Mask candidates, const std::array<Mask, engine::kMaxSize>& places, int k, int most, F&& f) {
+// a choice whose larger lines already fail is cut short.
+template <typename Fits, typename F>
+void for_each_base(Mask candidates, const std::array<Mask, engine::kMaxSize>& places, int k, Fits&& fits, F&& f) {
   std::array<int, engine::kMaxSize> items{};
   int count = 0;
   for (Mask rest = candidates; rest != 0; rest &= rest - 1) items[static_cast<std::size_t>(count++)] = std::countr_zero(rest);
@@ -68,7 +69,7 @@ void for_each_base(Mask candidates, const std::array<Mask, engine::kMaxSize>& pl
     }
     const int line = items[static_cast<std::size_t>(next)];
     const Mask joined = unions[static_cast<std::size_t>(level)] | places[static_cast<std::size_t>(line)];
-    if (std::popcount(joined) > most) continue;
+    if (!fits(joined)) continue;
     const Mask lines = chosen[static_cast<std::size_t>(level)] | Mask{1} << line;
     if (level + 1 == k) {
       f(lines, joined);
@@ -100,8 +101,20 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
       std::array<Mask, engine::kMaxSize> lines{};
       Mask usable = 0;
       int open_lines = 0;
-      // (A finned fish's places lie in its k cover lines and one block of cover lines.)
-      const int most = finned ? k + (rows ? stack : band) : k;
+      // A basic fish's places lie in its k cover lines; a finned fish's in k cover
+      // lines and one block of cover lines (the fins' box), and it takes something
+      // only if one of its cover lines is in that block (the cells it may take lie
+      // in the fins' box), so outside some block its places take fewer than k.
+      const int width = rows ? stack : band;
+      const int most = finned ? k + width : k;
+      const Mask block0 = (Mask{1} << width) - 1;
+      const auto fits = [&](Mask all) {
+        if (!finned) return std::popcount(all) <= k;
+        for (int block = 0; block * width < n; ++block) {
+          if (std::popcount(all & ~(block0 << (block * width))) < k) return true;
+        }
+        return false;
+      };
       for (int i = 0; i < n; ++i) {
         lines[static_cast<std::size_t>(i)] = p.places(base0 + i, d);
         const int size = std::popcount(lines[static_cast<std::size_t>(i)]);
@@ -109,7 +122,7 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
         if (size >= 2 && size <= most) usable |= Mask{1} << i;
       }
       if (open_lines < 2 * k) continue;
-      fish_detail::for_each_base(usable, lines, k, most, [&](Mask base, Mask all) {
+      fish_detail::for_each_base(usable, lines, k, fits, [&](Mask base, Mask all) {
         const int size = std::popcount(all);
         if (!finned) {
           if (size != k) return;
@@ -120,13 +133,12 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
         // The fins lie in one box: their cover indices in one block of cover lines
         // (a stack when rows are the base), so the cover takes every line outside
         // that block and enough inside it; the rest of the block holds the fins.
-        const int width = rows ? stack : band;
         const int height = rows ? band : stack;
         for (int block = 0; block * width < n; ++block) {
-          const Mask in_block = all & (((Mask{1} << width) - 1) << (block * width));
+          const Mask in_block = all & (block0 << (block * width));
           const Mask outside = all & ~in_block;
           const int need = k - std::popcount(outside);
-          if (need < 0 || need >= std::popcount(in_block)) continue;
+          if (need <= 0 || need >= std::popcount(in_block)) continue;  // (need 0: no cover line takes anything)
           fish_detail::for_each_subset(in_block, need, [&](Mask chosen) {
             const Mask cover = outside | chosen;
             const Mask fin_lines = in_block & ~chosen;
