@@ -49,8 +49,9 @@ int strong_links(const Tables<W>& t, const Position<W>& p, int d, std::array<Lin
 
 }  // namespace single_digit_detail
 
-// The two-link patterns of each digit of a position, each named, found once per
-// position and digit: the skyscraper, kite and turbot rungs all read them.
+// The two-link patterns of each digit of a position that take something, each named,
+// found once per position and digit: the skyscraper, kite and turbot rungs all read
+// them.
 //
 // Pairs of links i < j (first, second), each way round (flip bit 0 turns the first,
 // bit 1 the second): A=B-C=D with A, B the first's ends and C, D the second's.
@@ -88,6 +89,7 @@ class TwoLinkPatterns {
     const engine::Geometry& g = t.units.geometry();
     const int count = single_digit_detail::strong_links(t, p, d, links_);
     if (count < 2) return;
+    const engine::Bits<W>& cells = p.cells_of(d);
     engine::Bits<W> ends;
     for (int i = 0; i < count; ++i) {
       for (const Cell c : {links_[static_cast<std::size_t>(i)].a, links_[static_cast<std::size_t>(i)].b}) {
@@ -110,6 +112,12 @@ class TwoLinkPatterns {
             const Link& second = links_[static_cast<std::size_t>(j)];
             const Cell e = c == second.a ? second.b : second.a;
             if (a == c || a == e || b == e || t.sees(a, e)) continue;
+            // Only patterns that take something (a cell with d, other than B and C,
+            // that sees both A and D) are kept.
+            engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & cells;
+            gone.reset(b);
+            gone.reset(c);
+            if (!gone.any()) continue;
             const int flip = turn + (c == second.a ? 0 : 2);
             if (found < found_.size()) found_[found++] = static_cast<std::uint32_t>((i << 16) | (j << 2) | flip);
           }
