@@ -44,6 +44,7 @@ void find_xy_wings(const Tables<W>& t, const Position<W>& p, bool xyz, Findings&
         engine::Bits<W> seen = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(b)] & p.cells_of(d);
         if (xyz) seen &= t.peers[static_cast<std::size_t>(pivot)];
         seen.reset(pivot);
+        if (!seen.any()) continue;  // (a wing that takes nothing is not reported)
         out.start(technique, base_rating(technique), pm | z);
         out.cell(pivot);
         out.cell(a);
