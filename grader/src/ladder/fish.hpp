@@ -106,7 +106,6 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
       // only if one of its cover lines is in that block (the cells it may take lie
       // in the fins' box), so outside some block its places take fewer than k.
       const int width = rows ? stack : band;
-      const int most = finned ? k + width : k;
       const Mask block0 = (Mask{1} << width) - 1;
       const auto fits = [&](Mask all) {
         if (!finned) return std::popcount(all) <= k;
@@ -119,7 +118,7 @@ void find_fish(const Tables<W>& t, const Position<W>& p, int k, bool finned, Mas
         lines[static_cast<std::size_t>(i)] = p.places(base0 + i, d);
         const int size = std::popcount(lines[static_cast<std::size_t>(i)]);
         open_lines += size > 0 ? 1 : 0;
-        if (size >= 2 && size <= most) usable |= Mask{1} << i;
+        if (size >= 2 && fits(lines[static_cast<std::size_t>(i)])) usable |= Mask{1} << i;
       }
       if (open_lines < 2 * k) continue;
       fish_detail::for_each_base(usable, lines, k, fits, [&](Mask base, Mask all) {

@@ -63,6 +63,7 @@ class TwoLinkPatterns {
  public:
   struct Pattern {
     Cell a, b, c, e;  // A=B-C=D
+    engine::Bits<W> gone;  // the cells that lose the digit: with it, seeing A and D
     int first_unit;
     int second_unit;
     HumanTechnique technique;
@@ -112,12 +113,7 @@ class TwoLinkPatterns {
             const Link& second = links_[static_cast<std::size_t>(j)];
             const Cell e = c == second.a ? second.b : second.a;
             if (a == c || a == e || b == e || t.sees(a, e)) continue;
-            // Only patterns that take something (a cell with d, other than B and C,
-            // that sees both A and D) are kept.
-            engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & cells;
-            gone.reset(b);
-            gone.reset(c);
-            if (!gone.any()) continue;
+            if (!gone_of(t, cells, a, b, c, e).any()) continue;  // only patterns that take something
             const int flip = turn + (c == second.a ? 0 : 2);
             if (found < found_.size()) found_[found++] = static_cast<std::uint32_t>((i << 16) | (j << 2) | flip);
           }
@@ -142,8 +138,17 @@ class TwoLinkPatterns {
                  g.box(b) == g.box(c)) {
         technique = HumanTechnique::TwoStringKite;
       }
-      patterns.push_back({a, b, c, e, first.unit, second.unit, technique});
+      patterns.push_back({a, b, c, e, gone_of(t, cells, a, b, c, e), first.unit, second.unit, technique});
     }
+  }
+
+  // The cells of `cells` (the digit's) that A=B-C=D takes: those other than B and C
+  // that see both A and D.
+  static engine::Bits<W> gone_of(const Tables<W>& t, const engine::Bits<W>& cells, Cell a, Cell b, Cell c, Cell e) {
+    engine::Bits<W> gone = t.peers[static_cast<std::size_t>(a)] & t.peers[static_cast<std::size_t>(e)] & cells;
+    gone.reset(b);
+    gone.reset(c);
+    return gone;
   }
 
   static constexpr int kPerCell = 8;  // links of a cell: one per unit at most
@@ -165,14 +170,11 @@ void find_two_link_patterns(const Tables<W>& t, const Position<W>& p, TwoLinkPat
     const int d = std::countr_zero(digits);
     for (const auto& x : patterns.of(t, p, id, d)) {
       if (x.technique != wanted) continue;
-      engine::Bits<W> gone = t.peers[static_cast<std::size_t>(x.a)] & t.peers[static_cast<std::size_t>(x.e)] & p.cells_of(d);
-      gone.reset(x.b);
-      gone.reset(x.c);
       out.start(x.technique, base_rating(x.technique), Mask{1} << d);
       out.unit(x.first_unit);
       out.unit(x.second_unit);
       for (const Cell y : {x.a, x.b, x.c, x.e}) out.cell(y);
-      gone.for_each([&](int y) { out.removal(y, d); });
+      x.gone.for_each([&](int y) { out.removal(y, d); });
       const std::array<Node, 4> chain = {Node{static_cast<std::int16_t>(x.a), static_cast<std::int8_t>(d), true},
                                          Node{static_cast<std::int16_t>(x.b), static_cast<std::int8_t>(d), false},
                                          Node{static_cast<std::int16_t>(x.c), static_cast<std::int8_t>(d), true},
