@@ -35,12 +35,16 @@ void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
           }
           item.grade = grader.grade(item.record.grid, inputs.options);
           if (inputs.with_keys && item.grade.status == grader::Status::Unique) {
-            item.canonical = engine::canonical_key(item.record.grid);
-            item.symmetry = engine::symmetry_name(engine::detect_symmetry(item.record.grid));
+            find_keys(item.record.grid, item.canonical, item.symmetry);
           }
         }
       },
       [&](std::span<GradedItem> items) { emit(items); });
+}
+
+void find_keys(const engine::Grid& puzzle, std::string& canonical, std::string& symmetry) {
+  canonical = engine::canonical_key(puzzle);
+  symmetry = engine::symmetry_name(engine::detect_symmetry(puzzle));
 }
 
 void GradeTally::count(const grader::Grade& grade) {

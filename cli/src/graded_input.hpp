@@ -38,6 +38,9 @@ struct GradeInputs {
 void grade_inputs(const GradeInputs& inputs, const std::function<bool()>& stop,
                   const std::function<void(std::span<GradedItem>)>& emit);
 
+// A puzzle's canonical key and its pattern's symmetry name (what `with_keys` adds).
+void find_keys(const engine::Grid& puzzle, std::string& canonical, std::string& symmetry);
+
 // How many of each outcome, and the summary line(s) for stderr.
 struct GradeTally {
   std::array<long, 3> tiers{};      // by grader::Tier

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
+#include <tbb/info.h>
 #include <tuple>
 
 #include "json_text.hpp"
@@ -45,9 +46,13 @@ int run_import(const ImportOptions& options) {
   inputs.format = resolve_format(options.input_format);
   if (!options.shard.empty()) std::tie(inputs.shard, inputs.shards) = parse_shard(options.shard);
   inputs.options.max_te_depth = options.max_te_depth;
-  inputs.with_keys = true;
   const ThreadLimit thread_limit(options.threads);
   inputs.threads = thread_limit.threads();
+  // The canonical keys (about a sixth of a 17-clue row's grading) go to the writer
+  // thread while the workers leave it a core of its own, and to the workers when
+  // every core grades.
+  const bool keys_on_writer = inputs.threads < tbb::info::default_concurrency();
+  inputs.with_keys = !keys_on_writer;
 
   store::Store store(options.db);
   const nlohmann::json parameters = {
@@ -66,7 +71,10 @@ int run_import(const ImportOptions& options) {
   WriterThread writer;  // after `run`: it ends (and stops touching the store) first
   // The batch goes to the writer, which stores it while the workers grade on.
   const auto flush = [&] {
-    writer.post([&store, &added, &duplicates, batch = std::move(pending)] {
+    writer.post([&store, &added, &duplicates, keys_on_writer, batch = std::move(pending)]() mutable {
+      if (keys_on_writer) {
+        for (store::NewPuzzle& puzzle : batch) find_keys(puzzle.puzzle, puzzle.canonical, puzzle.symmetry);
+      }
       for (const bool is_new : store.add(batch)) (is_new ? added : duplicates)++;
     });
     pending.clear();

@@ -96,6 +96,32 @@ TEST(ImportCommand, StoresTransformedCopiesAsTheSamePuzzles) {
   EXPECT_NE(result.err.find("stored 11 new, 33 already in"), std::string::npos) << result.err;
 }
 
+// With --threads 1 the writer thread, which has a core of its own, computes the
+// canonical keys and symmetries; with as many workers as cores (64 here) the workers
+// do. The rows, their keys and what counts as a copy must not depend on which.
+TEST(ImportCommand, StoresTheSameKeysWhicheverThreadComputesThem) {
+  std::string text;
+  engine::Rng rng(5);
+  for (const auto& puzzle : test::load_puzzles("hardest.txt")) {
+    text += engine::to_line(puzzle) + "\n";
+    text += engine::to_line(test::random_transform(engine::Geometry{}, rng).apply(puzzle)) + "\n";
+  }
+  const std::string file = testing::TempDir() + "keys_copies.txt";
+  test::write_file(file, text);
+  std::vector<std::string> rows;
+  for (const std::string threads : {"1", "64"}) {
+    const std::string db = fresh_db("keys_" + threads + ".db");
+    const auto result = run_command(sudoforge("import --threads " + threads + " --db " + db + " " + file));
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.err.find("stored 11 new, 11 already in"), std::string::npos) << result.err;
+    const auto keys = run_command("sqlite3 " + db + " 'SELECT canonical, symmetry, puzzle FROM puzzles ORDER BY id'");
+    ASSERT_EQ(keys.exit_code, 0) << keys.err;
+    EXPECT_EQ(lines_of(keys.out).size(), 11U) << keys.out;
+    rows.push_back(keys.out);
+  }
+  EXPECT_EQ(rows[0], rows[1]);
+}
+
 TEST(ImportCommand, ReportsBadLinesAndStoresTheRest) {
   const std::string db = fresh_db("mixed.db");
   const std::string file = test::fixture_path("solve_mixed.txt");
