@@ -96,9 +96,9 @@ TEST(ImportCommand, StoresTransformedCopiesAsTheSamePuzzles) {
   EXPECT_NE(result.err.find("stored 11 new, 33 already in"), std::string::npos) << result.err;
 }
 
-// With --threads 1 the writer thread, which has a core of its own, computes the
-// canonical keys and symmetries; with as many workers as cores (64 here) the workers
-// do. The rows, their keys and what counts as a copy must not depend on which.
+// With --threads 1 on a machine of two or more cores the writer thread, which has a
+// core of its own, computes the canonical keys and symmetries; with at least as many
+// workers as cores (64 here) the workers do. The rows, their keys and what counts as a copy must not depend on which.
 TEST(ImportCommand, StoresTheSameKeysWhicheverThreadComputesThem) {
   std::string text;
   engine::Rng rng(5);
