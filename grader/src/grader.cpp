@@ -77,11 +77,17 @@ constexpr int kTopEffort = 7;
 int score_of(Tier tier, int te_depth, int rating, const std::array<int, kHumanTechniqueCount>& human_counts) {
   // Eight points a tenth of rating, then up to 7 for the steps above singles, by
   // their bit width (1, 2-3, 4-7, ...).
+  // (The techniques above singles, found once: this runs for every puzzle graded.)
+  static const std::array<bool, kHumanTechniqueCount> above_singles = [] {
+    std::array<bool, kHumanTechniqueCount> above{};
+    for (int t = 0; t < kHumanTechniqueCount; ++t) {
+      above[static_cast<std::size_t>(t)] = base_rating(static_cast<HumanTechnique>(t)) > base_rating(HumanTechnique::NakedSingle);
+    }
+    return above;
+  }();
   unsigned hard_steps = 0;
   for (int t = 0; t < kHumanTechniqueCount; ++t) {
-    if (base_rating(static_cast<HumanTechnique>(t)) > base_rating(HumanTechnique::NakedSingle)) {
-      hard_steps += static_cast<unsigned>(human_counts[static_cast<std::size_t>(t)]);
-    }
+    if (above_singles[static_cast<std::size_t>(t)]) hard_steps += static_cast<unsigned>(human_counts[static_cast<std::size_t>(t)]);
   }
   const int effort = std::min(static_cast<int>(std::bit_width(hard_steps)), kTopEffort);
   return tier_base(tier, te_depth) + 8 * std::clamp(rating, 0, kTopRating) + effort;

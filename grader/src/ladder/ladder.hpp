@@ -15,6 +15,7 @@
 #include <climits>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "fish.hpp"
@@ -99,8 +100,13 @@ class Ladder {
          [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::DynamicPlus, limit, f); }},
         {H::NestedForcingChain, whole, [this](const P& p, int limit, Parts, Findings& f) { nested_.find(p, limit, f); }},
     };
-    std::stable_sort(rungs_.begin(), rungs_.end(),
-                     [](const Rung& a, const Rung& b) { return base_rating(a.technique) < base_rating(b.technique); });
+    for (Rung& rung : rungs_) rung.base = base_rating(rung.technique);
+    std::stable_sort(rungs_.begin(), rungs_.end(), [](const Rung& a, const Rung& b) { return a.base < b.base; });
+    // singles_round() takes the first three rungs for these.
+    if (rungs_[0].technique != H::FullHouse || rungs_[1].technique != H::HiddenSingleBox ||
+        rungs_[2].technique != H::HiddenSingleLine) {
+      throw std::logic_error("the ladder's first rungs are not the singles");
+    }
     memos_.resize(rungs_.size());
   }
   Ladder(const Ladder&) = delete;
@@ -148,7 +154,7 @@ class Ladder {
       bool found = false;
       for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
-        if (base_rating(rung.technique) >= best) break;
+        if (rung.base >= best) break;
         if (!memos_on_) memos_[r].clear();
         const Parts parts = memos_[r].changed(t, position_, rung.scope, best);
         if (parts == 0) continue;
@@ -186,6 +192,7 @@ class Ladder {
     HumanTechnique technique;
     Scope scope;
     Finder find;
+    int base = 0;  // base_rating(technique), asked in every round
   };
 
   // The first rungs: full house, hidden single in a box, in a line.
@@ -204,15 +211,16 @@ class Ladder {
     Position<W>& p = position_;
     singles_.clear();
     const auto keep = [&](int, Cell c, int d) { singles_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}); };
-    HumanTechnique technique = HumanTechnique::FullHouse;
+    std::size_t rung = 0;  // of the singles found: full house, hidden single in a box, in a line
     for_each_full_house(t, p, keep);
-    for (const bool boxes : {true, false}) {
+    for (const std::size_t hidden : {1, 2}) {
       if (!singles_.empty()) break;
-      technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
-      p.may_single &= ~for_each_hidden_single(t, p, boxes, keep);
+      rung = hidden;
+      p.may_single &= ~for_each_hidden_single(t, p, hidden == 1, keep);
     }
     if (singles_.empty()) return false;
-    const int rating = base_rating(technique);
+    const HumanTechnique technique = rungs_[rung].technique;
+    const int rating = rungs_[rung].base;
     rated.counts[static_cast<std::size_t>(technique)] += static_cast<int>(singles_.size());
     if (rating > hardest_rating_ || (rating == hardest_rating_ && technique > rated.hardest)) {
       hardest_rating_ = rating;

@@ -37,7 +37,7 @@ std::uint64_t for_each_hidden_single(const Tables<W>& t, const Position<W>& p, b
     for (std::uint64_t units = p.may_single & range; units != 0; units &= units - 1) {
       const int u = std::countr_zero(units);
       const Mask digits = single_lanes(p.where[static_cast<std::size_t>(u)]);
-      if (digits == 0) none |= std::uint64_t{1} << u;
+      none |= std::uint64_t{digits == 0} << u;
       for (Mask ds = digits; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
         const Cell c = t.cell_of(u, std::countr_zero(static_cast<Mask>(p.places(u, d))));
