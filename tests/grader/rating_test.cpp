@@ -14,6 +14,24 @@ namespace {
 
 // No technique may take a candidate of the solution or place anything else: over all
 // of top1465 (hard puzzles, every kind of chain) and 5,000 17-clue puzzles.
+// The ladder takes its first three rungs as the rounds of singles (ladder.hpp,
+// singles_round): they must rate below every other technique, in this order.
+TEST(RatingTable, SinglesRateBelowEveryOtherTechnique) {
+  const int full_house = base_rating(HumanTechnique::FullHouse);
+  const int box = base_rating(HumanTechnique::HiddenSingleBox);
+  const int line = base_rating(HumanTechnique::HiddenSingleLine);
+  EXPECT_LT(full_house, box);
+  EXPECT_LT(box, line);
+  for (int t = 0; t < kHumanTechniqueCount; ++t) {
+    const auto technique = static_cast<HumanTechnique>(t);
+    if (technique == HumanTechnique::FullHouse || technique == HumanTechnique::HiddenSingleBox ||
+        technique == HumanTechnique::HiddenSingleLine) {
+      continue;
+    }
+    EXPECT_GT(base_rating(technique), line) << human_technique_name(technique);
+  }
+}
+
 TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");

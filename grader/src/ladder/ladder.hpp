@@ -15,7 +15,6 @@
 #include <climits>
 #include <functional>
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 #include "fish.hpp"
@@ -102,11 +101,6 @@ class Ladder {
     };
     for (Rung& rung : rungs_) rung.base = base_rating(rung.technique);
     std::stable_sort(rungs_.begin(), rungs_.end(), [](const Rung& a, const Rung& b) { return a.base < b.base; });
-    // singles_round() takes the first three rungs for these.
-    if (rungs_[0].technique != H::FullHouse || rungs_[1].technique != H::HiddenSingleBox ||
-        rungs_[2].technique != H::HiddenSingleLine) {
-      throw std::logic_error("the ladder's first rungs are not the singles");
-    }
     memos_.resize(rungs_.size());
   }
   Ladder(const Ladder&) = delete;
@@ -195,7 +189,8 @@ class Ladder {
     int base = 0;  // base_rating(technique), asked in every round
   };
 
-  // The first rungs: full house, hidden single in a box, in a line.
+  // The first rungs: full house, hidden single in a box, in a line (the three lowest
+  // base ratings: RatingTable.SinglesRateBelowEveryOtherTechnique).
   static constexpr std::size_t kSinglesRungs = 3;
 
   // The crossings with locked digits in position `p` (the one being rated).
