@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -52,6 +53,40 @@ TEST(Store, CreatesItsSchemaAndOpensItAgain) {
   }
   Store again(path);
   EXPECT_TRUE(again.runs().empty());
+}
+
+// The file's page size, read from its header (offset 16, big-endian; 1 means 65536).
+int page_size(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  file.seekg(16);
+  unsigned char bytes[2] = {0, 0};
+  file.read(reinterpret_cast<char*>(bytes), 2);
+  const int size = bytes[0] << 8 | bytes[1];
+  return size == 1 ? 65536 : size;
+}
+
+// New files get large pages (fewer writes for the same rows); a file made with
+// SQLite's default keeps it, and takes new rows as before.
+TEST(Store, MakesNewFilesWithLargePagesAndKeepsAnOldFilesOwn) {
+  const std::string path = fresh_path("pages.db");
+  {
+    Store store(path);
+    store.add(prepare(test::load_puzzles("top95.txt"), store.begin_run("import", "{}", std::nullopt, 0), "top95.txt"));
+    EXPECT_EQ(store.stats().puzzles, 94);  // top95 holds 94 distinct puzzles
+  }
+  EXPECT_EQ(page_size(path), 16384);
+  const std::string old = fresh_path("pages_v1.db");
+  std::filesystem::copy_file(test::fixture_path("schema_v1.db"), old);
+  ASSERT_EQ(page_size(old), 4096);
+  {
+    Store store(old);
+    const auto added = store.add(prepare(test::load_puzzles("top95.txt"), store.runs().front().id, "top95.txt"));
+    const auto fresh = std::count(added.begin(), added.end(), true);
+    EXPECT_GT(fresh, 80);
+    EXPECT_EQ(store.stats().puzzles, 11 + fresh);
+    EXPECT_EQ(store.integrity_check(), "ok");
+  }
+  EXPECT_EQ(page_size(old), 4096);
 }
 
 TEST(Store, RefusesAFileThatIsNotSqlite) {
