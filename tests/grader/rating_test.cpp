@@ -12,8 +12,6 @@
 namespace sudoforge::grader {
 namespace {
 
-// No technique may take a candidate of the solution or place anything else: over all
-// of top1465 (hard puzzles, every kind of chain) and 5,000 17-clue puzzles.
 // The ladder takes its first three rungs as the rounds of singles (ladder.hpp,
 // singles_round): they must rate below every other technique, in this order.
 TEST(RatingTable, SinglesRateBelowEveryOtherTechnique) {
@@ -32,6 +30,8 @@ TEST(RatingTable, SinglesRateBelowEveryOtherTechnique) {
   }
 }
 
+// No technique may take a candidate of the solution or place anything else: over all
+// of top1465 (hard puzzles, every kind of chain) and 5,000 17-clue puzzles.
 TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");

@@ -82,7 +82,7 @@ TEST(Store, MakesNewFilesWithLargePagesAndKeepsAnOldFilesOwn) {
     Store store(old);
     const auto added = store.add(prepare(test::load_puzzles("top95.txt"), store.runs().front().id, "top95.txt"));
     const auto fresh = std::count(added.begin(), added.end(), true);
-    EXPECT_GT(fresh, 80);
+    EXPECT_GE(fresh, 94 - 11);  // top95's 94, less any of the file's 11 among them
     EXPECT_EQ(store.stats().puzzles, 11 + fresh);
     EXPECT_EQ(store.integrity_check(), "ok");
   }
