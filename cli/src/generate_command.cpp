@@ -17,6 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "commit_cadence.hpp"
 #include "interrupt.hpp"
 #include "output.hpp"
 #include "json_text.hpp"
@@ -540,7 +541,8 @@ int run_generate(const GenerateOptions& options) {
   std::int64_t issued_count = 0;  // candidates this process handed out
   std::atomic<std::int64_t> made{0};  // and made: those past the count are work lost
   std::vector<store::NewPuzzle> pending;
-  auto last_commit = Clock::now();
+  // Mining commits every 256 finds at most (each commit also saves its frontier).
+  CommitCadence cadence(request.mining ? 256 : 2048);
   // Fresh candidates are stored by a thread of their own while the workers go on;
   // mining asks the database what it holds as it goes, so it writes in turn.
   std::optional<WriterThread> writer;
@@ -562,7 +564,7 @@ int run_generate(const GenerateOptions& options) {
     }
     pending.clear();
     out_pending.clear();
-    last_commit = Clock::now();
+    cadence.committed();
   };
   Progress progress(!options.quiet, mine.count);
   const auto start = Clock::now();
@@ -617,7 +619,7 @@ int run_generate(const GenerateOptions& options) {
               : nullptr,
         [&](std::uint64_t next, const generator::MineState& state, bool force) {
           next_index = next;
-          if (force || pending.size() >= 256 || Clock::now() - last_commit > std::chrono::milliseconds(500)) {
+          if (force || cadence.due(pending.size())) {
             commit(state.save());
           }
         }};
@@ -671,7 +673,7 @@ int run_generate(const GenerateOptions& options) {
             if (out) out_pending += out_record(seed, item.index, candidate, format);
             if (accepted.complete()) done = true;
           }
-          if (pending.size() >= 2048 || Clock::now() - last_commit > std::chrono::milliseconds(500)) commit();
+          if (cadence.due(pending.size())) commit();
           progress.update(accepted.total(), accepted.tried(), accepted.detail() + "  " + accepted.rarity());
         });
     commit();

@@ -5,6 +5,7 @@
 #include <tbb/info.h>
 #include <tuple>
 
+#include "commit_cadence.hpp"
 #include "json_text.hpp"
 #include "graded_input.hpp"
 #include "interrupt.hpp"
@@ -14,10 +15,6 @@
 #include "sudoforge/store/store.hpp"
 
 namespace sudoforge::cli {
-
-namespace {
-constexpr std::size_t kCommitEvery = 512;  // puzzles per transaction
-}
 
 void setup_import(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
@@ -68,6 +65,7 @@ int run_import(const ImportOptions& options) {
   long added = 0;
   long duplicates = 0;
   std::vector<store::NewPuzzle> pending;
+  CommitCadence cadence(2048);
   WriterThread writer;  // after `run`: it ends (and stops touching the store) first
   // The batch goes to the writer, which stores it while the workers grade on.
   const auto flush = [&] {
@@ -78,6 +76,7 @@ int run_import(const ImportOptions& options) {
       for (const bool is_new : store.add(batch)) (is_new ? added : duplicates)++;
     });
     pending.clear();
+    cadence.committed();
   };
   // On an error the guard marks the run failed; what was committed stays, and
   // importing again completes the set.
@@ -98,7 +97,7 @@ int run_import(const ImportOptions& options) {
                                          std::move(item.symmetry), record.source + ":" + std::to_string(record.line),
                                          run.id(), std::nullopt, true, {}, {}, record.note});
     }
-    if (pending.size() >= kCommitEvery) flush();
+    if (!pending.empty() && cadence.due(pending.size())) flush();
   });
   flush();
   writer.drain();

@@ -259,8 +259,9 @@ TEST(BadDatabase, ADatabaseInAReadOnlyFolderIsRead) {
 TEST(BadDatabase, AFullDiskFailsTheRunKeepsWhatWasCommittedAndTheNextRunCompletes) {
   const std::string db = fresh_db("full.db");
   const std::string file = test::data_path("17clue.txt");
-  // A 1 MiB file size limit (SIGXFSZ ignored, so writes fail with EFBIG).
-  const auto full = run_command("sh -c \"ulimit -f 2048; trap '' XFSZ; exec " +
+  // A 16 MiB file size limit (SIGXFSZ ignored, so writes fail with EFBIG): a few of
+  // the import's transactions (2,048 puzzles each) fit, the whole file (40 MB) not.
+  const auto full = run_command("sh -c \"ulimit -f 32768; trap '' XFSZ; exec " +
                                 sudoforge("import -q --threads 1 --db " + db + " " + file) + "\"");
   EXPECT_EQ(full.exit_code, 2);
   EXPECT_NE(full.err.find("in database '" + db + "': disk I/O error (File too large)"), std::string::npos) << full.err;

@@ -155,6 +155,31 @@ TEST(ImportCommand, SurvivesBeingKilledAndCompletesTheSetWhenRunAgain) {
       << stats.out;
 }
 
+// A slow import (hard puzzles, one thread: a few seconds for these 300, fewer than a
+// transaction's rows) stores what it has graded as it goes: another process sees
+// puzzles in the file while it still runs, not only once it ends.
+TEST(ImportCommand, CommitsAsItGoesSoThatAReaderSeesASlowImport) {
+  const std::string db = fresh_db("slow.db");
+  std::string hard;
+  int count = 0;
+  for (const std::string& line : lines_of(test::read_file(test::data_path("te_depth2.txt")))) {
+    if (line.empty() || line[0] == '#' || count == 300) continue;
+    hard += line + "\n";
+    ++count;
+  }
+  const std::string file = testing::TempDir() + "slow_import_300.txt";
+  test::write_file(file, hard);
+  // Up to 20 s: poll `stats` while the import runs; stop it once puzzles show.
+  const std::string stats = sudoforge("stats --db " + db) + " 2>/dev/null | head -1 | grep -q \": [1-9]\"";
+  const auto result = run_command(
+      "sh -c '" + sudoforge("import --quiet --threads 1 --db " + db + " " + file) + " & pid=$!; " +
+      test::wait_for_file(db + "-run-1.lock") +
+      "; seen=no; i=0; while [ $i -lt 200 ] && kill -0 $pid 2>/dev/null; do if " + stats +
+      "; then kill -0 $pid 2>/dev/null && seen=yes; break; fi; sleep 0.1; i=$((i+1)); done; "
+      "kill -INT $pid 2>/dev/null; wait $pid; echo seen=$seen'");
+  EXPECT_NE(result.out.find("seen=yes"), std::string::npos) << result.out << result.err;
+}
+
 TEST(ListCommand, SelectsOrdersAndPrintsInEveryFormat) {
   const std::string db = fresh_db("list.db");
   ASSERT_EQ(run_command(sudoforge("import --quiet --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
