@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <unordered_set>
 
 #include "interrupt.hpp"
 #include "ordered_workers.hpp"
@@ -46,6 +47,14 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
     }
   }
   const generator::Target target = request.target();
+  // Where the rating does not decide what is accepted, a puzzle that several jobs of
+  // a round find is rated by the first of them only (RatingClaims); the merge below
+  // keeps that one and no other.
+  generator::RatingClaims claims;
+  generator::RatingClaims* const shared_claims = request.rating_decides() ? nullptr : &claims;
+  // The keys of the round's kept finds (a find kept twice joins the frontier once).
+  std::unordered_set<std::string> kept_keys;
+  for (const generator::Seed& seed : state.kept) kept_keys.insert(seed.key);
   std::vector<generator::Miner> miners;
   for (int t = 0; t < std::max(1, run.threads); ++t) miners.emplace_back(request.geometry, options);
   MineOutcome outcome;
@@ -73,7 +82,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
         [&](std::size_t k, int worker) {
           const std::uint64_t index = mine[k];
           return miners[static_cast<std::size_t>(worker)].explore(run.seed, index, jobs[index - state.base], state.seeds,
-                                                                  target, state.frontier);
+                                                                  target, state.frontier, shared_claims);
         },
         [&](std::size_t k, generator::JobResult& result) {
           const std::uint64_t index = mine[k];
@@ -86,12 +95,19 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
           outcome.unique += result.unique;
           bool offered = false;
           for (generator::Find& find : result.finds) {
-            if (find.kept) state.kept.push_back({find.puzzle, find.grade.score, find.key});
+            // (Unrated: a job before this one in the round claimed the puzzle, and its
+            // find came first. Nothing unrated may be kept or accepted.)
+            const bool unrated = find.grade.rating == 0;
+            if (find.kept && kept_keys.insert(find.key).second) {
+              if (unrated) throw std::logic_error("mining: an unrated find would join the frontier");
+              state.kept.push_back({find.puzzle, find.grade.score, find.key});
+            }
             if (!find.accepted || done) continue;
             offered = true;
             const generator::Candidate candidate{find.puzzle, find.grade, true, 0};
             const auto known = [&] { return state.frontier.knows(find.key) || (run.stored && run.stored(find.key)); };
             if (accepted.offer(candidate, find.key, known) == generator::Verdict::Accepted) {
+              if (unrated) throw std::logic_error("mining: an unrated find was accepted");
               run.accept(find, index, from, job.move);
             }
             done = accepted.complete();
@@ -115,6 +131,8 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
     next_index = std::max(next_index, end);
     for (generator::Seed& seed : state.kept) state.frontier.offer(std::move(seed));
     state.kept.clear();
+    kept_keys.clear();
+    claims.clear();
     state.base = end;
     ++state.round;
     state.seeds = state.frontier.next_round();

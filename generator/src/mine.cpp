@@ -32,6 +32,20 @@ std::optional<Move> parse_move(std::string_view text) {
   return std::nullopt;
 }
 
+bool RatingClaims::claim(const std::string& key, std::uint64_t index) {
+  const std::lock_guard lock(mutex_);
+  const auto [at, fresh] = first_.try_emplace(key, index);
+  if (fresh) return true;
+  if (at->second < index) return false;
+  at->second = index;
+  return true;
+}
+
+void RatingClaims::clear() {
+  const std::lock_guard lock(mutex_);
+  first_.clear();
+}
+
 namespace {
 
 using Mask = std::uint32_t;
@@ -80,8 +94,10 @@ class Miner::Impl {
   }
 
   JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                    const Target& target, const Frontier& frontier) {
+                    const Target& target, const Frontier& frontier, RatingClaims* claims) {
     frontier_ = &frontier;
+    claims_ = target.wants_rating() ? nullptr : claims;  // (a target that reads the rating needs every one)
+    index_ = index;
     result_ = {};
     stones_.clear();
     seen_.clear();
@@ -253,7 +269,7 @@ class Miner::Impl {
   void grade(Find& find, const Target& target) {
     find.grade = grader_.grade(find.puzzle, unrated_);
     if (target.accepts_unrated(find.grade)) {
-      grader_.rate(find.puzzle, find.grade, unrated_);
+      if (mine_to_rate(find.key)) grader_.rate(find.puzzle, find.grade, unrated_);
       find.accepted = target.accepts(find.grade);
     }
     if (find.accepted) {
@@ -297,12 +313,15 @@ class Miner::Impl {
     std::partial_sort(stones_.begin(), stones_.begin() + static_cast<std::ptrdiff_t>(keep), stones_.end(), harder);
     for (std::size_t i = 0; i < keep; ++i) {
       Find& stone = stones_[i];
-      if (stone.grade.rating == 0) grader_.rate(stone.puzzle, stone.grade, unrated_);
+      if (stone.grade.rating == 0 && mine_to_rate(stone.key)) grader_.rate(stone.puzzle, stone.grade, unrated_);
       stone.kept = true;
       result_.finds.push_back(std::move(stone));
     }
     stones_.clear();
   }
+
+  // Whether this job rates the puzzle of `key` (RatingClaims).
+  bool mine_to_rate(const std::string& key) { return claims_ == nullptr || claims_->claim(key, index_); }
 
   engine::Geometry geometry_;
   MineOptions options_;
@@ -314,6 +333,8 @@ class Miner::Impl {
   grader::GradeOptions unrated_;  // the grade without the human rating (added by rate() where needed)
   JobResult result_;
   const Frontier* frontier_ = nullptr;  // the round's, during explore()
+  RatingClaims* claims_ = nullptr;      // ... and its claims, where they may spare ratings
+  std::uint64_t index_ = 0;             // the job's
   std::unordered_set<std::string> seen_;
   std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)
   std::vector<std::uint32_t> tally_;  // solutions by cell and digit (tally)
@@ -328,8 +349,8 @@ Miner& Miner::operator=(Miner&&) noexcept = default;
 std::vector<Job> Miner::jobs(std::span<const Seed> seeds) const { return impl_->jobs(seeds); }
 
 JobResult Miner::explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                         const Target& target, const Frontier& frontier) {
-  return impl_->explore(seed, index, job, seeds, target, frontier);
+                         const Target& target, const Frontier& frontier, RatingClaims* claims) {
+  return impl_->explore(seed, index, job, seeds, target, frontier, claims);
 }
 
 }  // namespace sudoforge::generator

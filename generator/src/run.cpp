@@ -84,6 +84,8 @@ std::optional<std::string> Request::impossible() const {
   return std::nullopt;
 }
 
+bool Request::rating_decides() const { return target().wants_rating() || (quotas && kind == QuotaKind::Level); }
+
 bool Request::needs_mining() const {
   return (te_depth && *te_depth >= 2) || (rating_min && *rating_min >= 90);
 }

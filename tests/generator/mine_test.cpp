@@ -96,6 +96,68 @@ TEST(Mine, AJobGivesTheSameFindsEveryTimeAndOnAnyMiner) {
   }
 }
 
+TEST(RatingClaims, TheEarliestJobThatAsksRatesAPuzzle) {
+  RatingClaims claims;
+  EXPECT_TRUE(claims.claim("a", 5));
+  EXPECT_FALSE(claims.claim("a", 9));  // job 5 rates it
+  EXPECT_TRUE(claims.claim("a", 5));   // (asked again)
+  EXPECT_TRUE(claims.claim("a", 2));   // an earlier job asked later: it rates too
+  EXPECT_FALSE(claims.claim("a", 5));  // ... and now job 5 would not
+  EXPECT_TRUE(claims.claim("b", 9));
+  claims.clear();
+  EXPECT_TRUE(claims.claim("a", 9));
+}
+
+// Jobs of a round that find the same puzzles (here the same move of the same seed
+// under other indices: they differ in how they carve, not in what they try): with
+// the round's claims, a later job leaves unrated what an earlier job claimed, and
+// rates the rest as the grader does; an earlier job rates whatever a later one claimed.
+TEST(Mine, ALaterJobLeavesUnratedWhatAnEarlierJobOfTheRoundRated) {
+  const engine::Geometry geometry;
+  const MineOptions options;
+  Miner miner(geometry, options);
+  grader::Grader grader(geometry);
+  const std::vector<Seed> seeds = {seed_of(kDeep)};
+  Target target;
+  target.tier = grader::Tier::Diabolical;  // asks nothing of the rating
+  const Job job = miner.jobs(seeds).front();
+  RatingClaims claims;
+  const JobResult first = miner.explore(1, 5, job, seeds, target, kNoFrontier, &claims);
+  ASSERT_GE(first.finds.size(), 4U);
+  for (const Find& find : first.finds) EXPECT_EQ(find.grade.rating, grader.grade(find.puzzle).rating) << find.key;
+  // Job 2 claims every other puzzle of job 5's before job 9 meets them.
+  std::set<std::string> claimed;
+  for (std::size_t k = 0; k < first.finds.size(); k += 2) {
+    EXPECT_FALSE(claims.claim(first.finds[k].key, 9));  // job 5 has it
+    EXPECT_TRUE(claims.claim(first.finds[k].key, 2));
+    claimed.insert(first.finds[k].key);
+  }
+  RatingClaims only_two;
+  for (const std::string& key : claimed) only_two.claim(key, 2);
+  const JobResult later = miner.explore(1, 9, job, seeds, target, kNoFrontier, &only_two);
+  ASSERT_EQ(later.finds.size(), first.finds.size());
+  for (const Find& find : later.finds) {
+    const grader::Grade grade = grader.grade(find.puzzle);
+    EXPECT_EQ(find.grade.rating, claimed.contains(find.key) ? 0 : grade.rating) << find.key;
+    EXPECT_EQ(find.accepted, target.accepts(grade));  // judged all the same
+    EXPECT_EQ(find.grade.te_depth, grade.te_depth);
+  }
+  // The other way round: job 5 rates what job 9 claimed.
+  RatingClaims reversed;
+  miner.explore(1, 9, job, seeds, target, kNoFrontier, &reversed);
+  for (const Find& find : miner.explore(1, 5, job, seeds, target, kNoFrontier, &reversed).finds) {
+    EXPECT_GT(find.grade.rating, 0) << find.key;
+  }
+  // A target that reads the rating rates every find, claims or not.
+  Target rated = target;
+  rated.rating_min = 10;
+  RatingClaims ignored;
+  for (const std::string& key : claimed) ignored.claim(key, 2);
+  for (const Find& find : miner.explore(1, 9, job, seeds, rated, kNoFrontier, &ignored).finds) {
+    EXPECT_GT(find.grade.rating, 0) << find.key;
+  }
+}
+
 TEST(Mine, WithoutMinimizingFindsAreTheNeighboursAsFound) {
   MineOptions options;
   options.minimize = false;

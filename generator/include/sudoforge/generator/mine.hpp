@@ -12,10 +12,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sudoforge/engine/grid.hpp"
@@ -75,6 +77,26 @@ struct JobResult {
   std::int64_t unique = 0;       // of which unique
 };
 
+// Who rates a puzzle that several jobs of one round find (different seeds or moves
+// often reach the same puzzle): the first job, in the round's order, that needs its
+// rating. The miners of a round's threads share one; a job that meets a puzzle an
+// earlier job of the round has claimed leaves it unrated (rating 0), since the
+// round's merge, in job order, keeps the earlier job's find and takes this one for a
+// duplicate. Which jobs rate depends on how the threads happen to run; what the run
+// accepts, stores and saves does not. Only for runs whose acceptance does not read
+// the rating (Request::rating_decides() false). Clear it between rounds.
+class RatingClaims {
+ public:
+  // Whether job `index` is to rate the puzzle of canonical key `key`: false when a job
+  // before it in the round has claimed it; else it is claimed for `index`.
+  bool claim(const std::string& key, std::uint64_t index);
+  void clear();
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::uint64_t> first_;  // key: the earliest job that claimed it
+};
+
 class Miner {
  public:
   // A miner for `geometry` (builds its tables once). Use one per thread.
@@ -90,9 +112,10 @@ class Miner {
   // frontier as the round found it (it changes only between rounds). Returns the
   // job's finds: the unique ones among its neighbours that the frontier does not
   // know, minimal (unless not asked), graded, with the human rating where the target
-  // or the frontier needs it.
+  // or the frontier needs it, unless `claims` says an earlier job of the round rates
+  // the same puzzle (then rating 0).
   JobResult explore(std::uint64_t seed, std::uint64_t index, const Job& job, std::span<const Seed> seeds,
-                    const Target& target, const Frontier& frontier);
+                    const Target& target, const Frontier& frontier, RatingClaims* claims = nullptr);
 
  private:
   class Impl;

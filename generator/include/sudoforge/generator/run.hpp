@@ -73,6 +73,9 @@ struct Request {
   std::uint64_t first_from(std::uint64_t index) const;
   // What every candidate aims at: the tier or level when only one is wanted.
   Target target() const;
+  // Whether the human rating decides what the run accepts: the target reads it, or
+  // quotas split the run by level.
+  bool rating_decides() const;
   // Why no run could ever meet this request (checked before any work), if so: a
   // geometry without a single complete grid, a trial-and-error depth deeper than
   // the grader looks, a clue range no puzzle of the geometry fits.
