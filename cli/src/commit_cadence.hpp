@@ -3,8 +3,8 @@
 // once `rows` rows wait, and at least every `interval`, so that a slow run (hard
 // puzzles) still stores what it has as it goes: a reader sees it, a kill costs
 // little. Larger transactions write each page of the random-key indexes (the
-// canonical key) fewer times: importing 100,000 generated puzzles wrote 1.77 GB for a
-// 80 MB file with 512 rows a transaction, 0.66 GB with 2,048 (README, issue 17).
+// canonical key) fewer times: importing 100,000 generated puzzles wrote 1.8 GB for an
+// 80 MB file with 512 rows a transaction, 0.67 GB with 2,048 (README, issue 17).
 // Private to cli/.
 
 #include <chrono>
