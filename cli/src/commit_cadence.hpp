@@ -17,16 +17,14 @@ class CommitCadence {
   using Clock = std::chrono::steady_clock;
   static constexpr auto kInterval = std::chrono::milliseconds(500);
 
-  explicit CommitCadence(std::size_t rows, Clock::duration interval = kInterval)
-      : rows_(rows), interval_(interval) {}
+  explicit CommitCadence(std::size_t rows) : rows_(rows) {}
 
   // Whether to commit now, with `waiting` rows not committed yet.
-  bool due(std::size_t waiting) const { return waiting >= rows_ || Clock::now() - last_ > interval_; }
+  bool due(std::size_t waiting) const { return waiting >= rows_ || Clock::now() - last_ > kInterval; }
   void committed() { last_ = Clock::now(); }
 
  private:
   std::size_t rows_;
-  Clock::duration interval_;
   Clock::time_point last_ = Clock::now();
 };
 
