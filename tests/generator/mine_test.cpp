@@ -126,9 +126,9 @@ TEST(Mine, ALaterJobLeavesUnratedWhatAnEarlierJobOfTheRoundRated) {
   ASSERT_GE(first.finds.size(), 4U);
   for (const Find& find : first.finds) EXPECT_EQ(find.grade.rating, grader.grade(find.puzzle).rating) << find.key;
   // Job 9 after job 5: it rates nothing job 5 rated.
-  for (const Find& find : miner.explore(1, 9, job, seeds, target, kNoFrontier, &claims).finds) {
-    EXPECT_EQ(find.grade.rating, 0) << find.key;
-  }
+  const JobResult after_five = miner.explore(1, 9, job, seeds, target, kNoFrontier, &claims);
+  ASSERT_EQ(after_five.finds.size(), first.finds.size());
+  for (const Find& find : after_five.finds) EXPECT_EQ(find.grade.rating, 0) << find.key;
   // Job 9 after job 2, which claimed every other puzzle of them: it rates the rest.
   std::set<std::string> claimed;
   RatingClaims only_two;
@@ -147,17 +147,21 @@ TEST(Mine, ALaterJobLeavesUnratedWhatAnEarlierJobOfTheRoundRated) {
   // The other way round: job 5 rates what job 9 claimed.
   RatingClaims reversed;
   miner.explore(1, 9, job, seeds, target, kNoFrontier, &reversed);
-  for (const Find& find : miner.explore(1, 5, job, seeds, target, kNoFrontier, &reversed).finds) {
-    EXPECT_GT(find.grade.rating, 0) << find.key;
-  }
+  const JobResult five_after_nine = miner.explore(1, 5, job, seeds, target, kNoFrontier, &reversed);
+  ASSERT_EQ(five_after_nine.finds.size(), first.finds.size());
+  for (const Find& find : five_after_nine.finds) EXPECT_GT(find.grade.rating, 0) << find.key;
   // A target that reads the rating rates every find, claims or not.
   Target rated = target;
   rated.rating_min = 10;
   RatingClaims ignored;
   for (const std::string& key : claimed) ignored.claim(key, 2);
-  for (const Find& find : miner.explore(1, 9, job, seeds, rated, kNoFrontier, &ignored).finds) {
+  const JobResult rated_finds = miner.explore(1, 9, job, seeds, rated, kNoFrontier, &ignored);
+  int claimed_and_rated = 0;
+  for (const Find& find : rated_finds.finds) {
     EXPECT_GT(find.grade.rating, 0) << find.key;
+    claimed_and_rated += claimed.contains(find.key) ? 1 : 0;
   }
+  EXPECT_GT(claimed_and_rated, 0);  // (the claims were there to be ignored)
 }
 
 TEST(Mine, WithoutMinimizingFindsAreTheNeighboursAsFound) {
