@@ -37,6 +37,11 @@ Connection::Connection(const std::string& path, ReadOnly read_only)
                  SQLITE_OPEN_READONLY | (read_only.immutable ? SQLITE_OPEN_URI : 0)) {}
 
 Connection::Connection(const std::string& path, const std::string& name, int flags) : path_(path) {
+  // Once, before SQLite starts: no count of the memory it holds (we never ask for
+  // it), which spares a global mutex around each of its allocations (8% of the
+  // instructions of storing a row: callgrind, README "The database").
+  // It fails only if SQLite started already, and then changes nothing.
+  [[maybe_unused]] static const int no_memory_statistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
   sqlite3* db = nullptr;
   const int code = sqlite3_open_v2(name.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   db_.reset(db);
@@ -66,8 +71,10 @@ void Connection::fail(const std::string& what) const {
   throw StoreError(what + " in database '" + path_ + "': " + message);
 }
 
+bool Connection::failed(int code) { return code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW; }
+
 void Connection::check(int code, const std::string& what) const {
-  if (code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW) fail(what);
+  if (failed(code)) fail(what);
 }
 
 void Connection::execute(std::string_view sql) {
