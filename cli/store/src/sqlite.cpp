@@ -71,10 +71,8 @@ void Connection::fail(const std::string& what) const {
   throw StoreError(what + " in database '" + path_ + "': " + message);
 }
 
-bool Connection::failed(int code) { return code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW; }
-
-void Connection::check(int code, const std::string& what) const {
-  if (failed(code)) fail(what);
+void Connection::check(int code, std::string_view what) const {
+  if (code != SQLITE_OK && code != SQLITE_DONE && code != SQLITE_ROW) fail(std::string(what));
 }
 
 void Connection::execute(std::string_view sql) {

@@ -35,19 +35,14 @@ class Connection {
   void execute(std::string_view sql);
   // Throws StoreError("<what>: <sqlite message>") for a failed return code.
   [[noreturn]] void fail(const std::string& what) const;
-  void check(int code, const std::string& what) const;
-  // The same for a fixed message, made into a string only on failure: the hot
-  // insert checks 28 bindings a row, and a std::string of each message cost a heap
-  // allocation a binding.
-  void check(int code, const char* what) const {
-    if (failed(code)) fail(what);
-  }
+  // (`what` becomes a string only on a failure: the hot insert checks 28 bindings a
+  // row, and a std::string of each fixed message cost a heap allocation a binding.)
+  void check(int code, std::string_view what) const;
   std::int64_t last_insert_rowid() const;
   int changes() const;
 
  private:
   Connection(const std::string& path, const std::string& name, int flags);
-  static bool failed(int code);
   struct Close {
     void operator()(sqlite3* db) const;
   };
