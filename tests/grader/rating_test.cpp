@@ -31,12 +31,14 @@ TEST(RatingTable, SinglesRateBelowEveryOtherTechnique) {
 }
 
 // No technique may take a candidate of the solution or place anything else: over all
-// of top1465 (hard puzzles, every kind of chain) and 5,000 17-clue puzzles.
+// of top1465 (hard puzzles, every kind of chain), 5,000 17-clue puzzles, Norvig's
+// hardest and the famous hardest puzzles (nested chains, Sudoku Explainer 10.4-11.9).
 TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");
   for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
   for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
+  for (const auto& p : test::load_puzzles("famous_hardest.txt")) puzzles.push_back(p);
   Grader grader{engine::Geometry{}};
   const engine::Units units{engine::Geometry{}};
   GradeOptions options;
@@ -73,12 +75,14 @@ TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
 // The path is walked two ways: rung by rung with every step recorded (explain), and
 // with shortcuts where nothing is recorded (rounds of singles straight on the
 // position, chains not spelled out). Both must give the same grade: on top1465, a
-// sample of 17clue, Norvig's hardest, and made puzzles of other shapes.
+// sample of 17clue, Norvig's hardest, the famous hardest, and made puzzles of other
+// shapes.
 TEST(Rating, RecordingTheStepsChangesNothing) {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");
   for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
   for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
+  for (const auto& p : test::load_puzzles("famous_hardest.txt")) puzzles.push_back(p);
   engine::Rng rng(14);
   for (const engine::Geometry geometry : {engine::Geometry(2, 3), engine::Geometry(3, 3, engine::Variant::Diagonal),
                                           engine::Geometry(3, 4)}) {
