@@ -30,15 +30,22 @@ TEST(RatingTable, SinglesRateBelowEveryOtherTechnique) {
   }
 }
 
-// No technique may take a candidate of the solution or place anything else: over all
-// of top1465 (hard puzzles, every kind of chain), 5,000 17-clue puzzles, Norvig's
-// hardest and the famous hardest puzzles (nested chains, Sudoku Explainer 10.4-11.9).
-TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
+// Real 9x9 puzzles of every kind: all of top1465 (hard puzzles, every kind of chain),
+// every 10th of 17clue, Norvig's hardest and the famous hardest (nested chains,
+// Sudoku Explainer 10.4-11.9).
+std::vector<engine::Grid> real_puzzles() {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");
   for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
   for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
   for (const auto& p : test::load_puzzles("famous_hardest.txt")) puzzles.push_back(p);
+  return puzzles;
+}
+
+// No technique may take a candidate of the solution or place anything else, on the
+// real puzzles above.
+TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
+  const std::vector<engine::Grid> puzzles = real_puzzles();
   Grader grader{engine::Geometry{}};
   const engine::Units units{engine::Geometry{}};
   GradeOptions options;
@@ -74,15 +81,10 @@ TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
 
 // The path is walked two ways: rung by rung with every step recorded (explain), and
 // with shortcuts where nothing is recorded (rounds of singles straight on the
-// position, chains not spelled out). Both must give the same grade: on top1465, a
-// sample of 17clue, Norvig's hardest, the famous hardest, and made puzzles of other
-// shapes.
+// position, chains not spelled out). Both must give the same grade: on the real
+// puzzles above and made puzzles of other shapes.
 TEST(Rating, RecordingTheStepsChangesNothing) {
-  std::vector<engine::Grid> puzzles = test::load_puzzles("top1465.txt");
-  const auto clue17 = test::load_puzzles("17clue.txt");
-  for (std::size_t i = 0; i < clue17.size(); i += 10) puzzles.push_back(clue17[i]);
-  for (const auto& p : test::load_puzzles("hardest.txt")) puzzles.push_back(p);
-  for (const auto& p : test::load_puzzles("famous_hardest.txt")) puzzles.push_back(p);
+  std::vector<engine::Grid> puzzles = real_puzzles();
   engine::Rng rng(14);
   for (const engine::Geometry geometry : {engine::Geometry(2, 3), engine::Geometry(3, 3, engine::Variant::Diagonal),
                                           engine::Geometry(3, 4)}) {
