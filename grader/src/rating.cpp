@@ -64,7 +64,7 @@ constexpr Entry kTable[] = {
     {HumanTechnique::UnitForcingChain, "unit_forcing_chain", "unit forcing chain", 80},
     {HumanTechnique::DynamicForcingChain, "dynamic_forcing_chain", "dynamic forcing chain", 85},
     {HumanTechnique::DynamicForcingChainPlus, "dynamic_forcing_chain_plus", "dynamic forcing chain (+)", 90},
-    {HumanTechnique::NestedForcingChain, "nested_forcing_chain", "nested forcing chain", 105},
+    {HumanTechnique::NestedForcingChain, "nested_forcing_chain", "nested forcing chain", 95},
 };
 static_assert(std::size(kTable) == kHumanTechniqueCount);
 

@@ -520,7 +520,7 @@ INSTANTIATE_TEST_SUITE_P(
         Hardest{"7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
                 HumanTechnique::DynamicForcingChainPlus, "9.3"},
         Hardest{"..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
-                HumanTechnique::NestedForcingChain, "10.5"}));
+                HumanTechnique::NestedForcingChain, "10.5"}));  // Sudoku Explainer: 10.6
 
 }  // namespace
 }  // namespace sudoforge::grader::ladder

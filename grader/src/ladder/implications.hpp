@@ -37,6 +37,27 @@ enum class Links : std::uint8_t {
   DynamicX,     // one digit, with the hidden singles it makes (Nishio)
   Dynamic,      // with every single it makes
   DynamicPlus,  // ... and locked candidates, pairs and X-wings when singles run dry
+  Nested,       // ... and, when those run dry too, the chains inside (set_inner)
+};
+
+// What a nested run finds inside itself when singles and patterns run dry: each
+// candidate whose own chain (run in the working position) contradicts, with that
+// chain's complexity and the candidates the outer run took out that it rests on
+// (`parents[parents_begin, parents_end)` of the list handed over).
+struct InnerFinding {
+  Candidate removed;
+  int complexity;
+  std::uint32_t parents_begin;
+  std::uint32_t parents_end;
+};
+
+template <int W>
+class InnerChains {
+ public:
+  virtual ~InnerChains() = default;
+  // The findings in `now`, a run's working position taken from `source`.
+  virtual void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
+                    std::vector<Candidate>& parents) = 0;
 };
 
 template <int W>
@@ -45,6 +66,7 @@ class Implications {
   explicit Implications(const Tables<W>& t) : t_(t), plus_(t) {
     const auto slots = static_cast<std::size_t>(2 * t.cells * t.n);
     stamp_.assign(slots, 0);
+    nested_.assign(slots, 0);
     depth_.assign(slots, 0);
     parent_begin_.assign(slots, 0);
     parent_count_.assign(slots, 0);
@@ -105,7 +127,7 @@ class Implications {
         if ((next & 1) != 0 ? expand_on(next) : expand_off(next)) return result_;
       } else if (contradiction_depth_ >= 0) {
         return result_;
-      } else if (links_ == Links::DynamicPlus) {
+      } else if (links_ >= Links::DynamicPlus) {
         const int found = advanced();
         if (found == 0) return -1;
         if (found < 0) return result_;
@@ -114,6 +136,9 @@ class Implications {
       }
     }
   }
+
+  // What Links::Nested runs find inside themselves.
+  void set_inner(InnerChains<W>* inner) { inner_ = inner; }
 
   int reached_count() const { return static_cast<int>(order_.size()); }
   // The last run's contradiction, as the nodes between the assumption and the two
@@ -132,26 +157,30 @@ class Implications {
   // Distinct nodes `slot` rests on, itself included (Sudoku Explainer's measure of a
   // chain's length).
   int ancestors(int slot) {
-    if (++visit_generation_ == 0) {
-      std::fill(visit_.begin(), visit_.end(), 0);
-      visit_generation_ = 1;
-    }
-    int count = 0;
-    stack_.clear();
-    stack_.push_back(slot);
-    visit_[static_cast<std::size_t>(slot)] = visit_generation_;
-    while (!stack_.empty()) {
-      const int s = stack_.back();
-      stack_.pop_back();
-      ++count;
-      for (const int parent : parents(s)) {
-        if (visit_[static_cast<std::size_t>(parent)] == visit_generation_) continue;
-        visit_[static_cast<std::size_t>(parent)] = visit_generation_;
-        stack_.push_back(parent);
-      }
-    }
-    return count;
+    ancestry_.clear();
+    return ancestors_into(slot);
   }
+
+  // Sudoku Explainer's complexity of the contradiction at `slot` (an "on" slot found
+  // off too): the nodes each of the two rests on, plus the complexity of every chain
+  // inside (Links::Nested) that either rests on, once each.
+  int complexity(int slot) {
+    ancestry_.clear();
+    const int flat = ancestors_into(slot);
+    const std::size_t on_side = ancestry_.size();
+    const int both = flat + ancestors_into(opposite(slot));
+    int inside = 0;
+    for (std::size_t i = 0; i < ancestry_.size(); ++i) {
+      const auto s = static_cast<std::size_t>(ancestry_[i]);
+      // (On both sides: counted with the second.)
+      if (i >= on_side || visit_[s] != visit_generation_) inside += nested_[s];
+    }
+    return both + inside;
+  }
+
+  // The nodes the last ancestors() or complexity() counted (for complexity(), those
+  // of each side: a node on both is listed twice).
+  std::span<const int> ancestry() const { return ancestry_; }
 
   // The chain from the start to `slot` by first parents, start first.
   void chain(int slot, std::vector<Node>& out) const {
@@ -178,6 +207,7 @@ class Implications {
     const auto s = static_cast<std::size_t>(slot);
     if (stamp_[s] == generation_) return false;
     stamp_[s] = generation_;
+    nested_[s] = 0;
     depth_[s] = static_cast<std::uint16_t>(std::min(depth, 0xFFFF));
     parent_begin_[s] = static_cast<std::uint32_t>(parents_.size());
     if (!quiet_) {
@@ -294,11 +324,54 @@ class Implications {
       }
     };
     added_over_ = false;
-    if (!plus_.apply(work_, *source_, Sink{*this, deepest_ + 1})) return 0;
+    if (plus_.apply(work_, *source_, Sink{*this, deepest_ + 1})) return added_over_ ? -1 : 1;
+    if (links_ != Links::Nested || inner_ == nullptr) return 0;
+    // The chains inside, all found in one position, added together.
+    inner_found_.clear();
+    inner_parents_.clear();
+    inner_->find(work_, *source_, inner_found_, inner_parents_);
+    Sink sink{*this, deepest_ + 1};
+    bool took = false;
+    for (const InnerFinding& f : inner_found_) {
+      sink.parents();
+      for (std::uint32_t i = f.parents_begin; i < f.parents_end; ++i) {
+        sink.parent(inner_parents_[i].cell, inner_parents_[i].digit);
+      }
+      const int slot = this->slot(f.removed.cell, f.removed.digit, false);
+      if (!sink.take(f.removed.cell, f.removed.digit)) continue;
+      took = true;
+      nested_[static_cast<std::size_t>(slot)] = f.complexity;
+      if (added_over_) break;
+    }
+    if (!took) return 0;
     return added_over_ ? -1 : 1;
   }
 
+  // The nodes `slot` rests on, itself included, appended to ancestry_; their count.
+  int ancestors_into(int slot) {
+    if (++visit_generation_ == 0) {
+      std::fill(visit_.begin(), visit_.end(), 0);
+      visit_generation_ = 1;
+    }
+    const std::size_t begin = ancestry_.size();
+    ancestry_.push_back(slot);
+    visit_[static_cast<std::size_t>(slot)] = visit_generation_;
+    for (std::size_t i = begin; i < ancestry_.size(); ++i) {
+      for (const int parent : parents(ancestry_[i])) {
+        if (visit_[static_cast<std::size_t>(parent)] == visit_generation_) continue;
+        visit_[static_cast<std::size_t>(parent)] = visit_generation_;
+        ancestry_.push_back(parent);
+      }
+    }
+    return static_cast<int>(ancestry_.size() - begin);
+  }
+
   bool added_over_ = false;
+  std::vector<int> ancestry_;  // the last ancestors_into()'s
+  InnerChains<W>* inner_ = nullptr;
+  std::vector<InnerFinding> inner_found_;
+  std::vector<Candidate> inner_parents_;
+  std::vector<int> nested_;  // by slot: the complexity of the chain inside it rests on (Links::Nested)
   int deepest_ = 0;
   bool quiet_ = false;
   std::vector<Candidate> candidate_;  // by slot / 2: its cell and digit (no division in the hot loop)
@@ -328,7 +401,6 @@ class Implications {
   std::vector<int> order_;
   std::vector<std::uint32_t> visit_;
   std::uint32_t visit_generation_ = 0;
-  std::vector<int> stack_;
 };
 
 }  // namespace sudoforge::grader::ladder

@@ -1,16 +1,28 @@
 #pragma once
 // Nested forcing chains, for what no chain of one level settles (the puzzles that
-// need trial and error to depth 2). An assumption is followed with every single it
-// makes; whenever that runs dry, every candidate of the assumption's position whose
-// own assumption contradicts (a dynamic forcing chain inside) is taken out, and the
-// singles go on; when that ends in a contradiction, the assumption is false. Sudoku
-// Explainer's level for dynamic chains inside is 10.5; with pairs followed too
-// ("dynamic plus" inside), 11.0. Each adds the bonus of the length: the cells the
-// outer assumption fills before its contradiction, and one for each round of
-// chains inside. The work is done on the engine's fast boards, through the
-// context's NestedRefuter.
+// need trial and error to depth 2, and a few that dynamic chains with pairs inside
+// cannot finish); asked only where no other technique applies, as in Sudoku
+// Explainer. An assumption is followed with every single it makes (and, when those
+// run dry, locked candidates, pairs and X-wings); whenever that runs dry too, every
+// candidate of the assumption's position that a chain inside refutes is taken out,
+// and the singles go on; when that ends in a contradiction, the assumption is false.
+//
+// Found in two passes. First the engine's fast boards, through the context's
+// NestedRefuter, find every assumption that such a chain refutes, with dynamic
+// chains inside (singles only; then, if none, with pairs too). Then each of those is
+// followed again node by node (Implications, Links::Nested) and rated as Explainer
+// rates a nested chain: a level by what the chains inside are, plus the bonus of the
+// complexity: the nodes the contradiction rests on outside and, once each, every node
+// of every chain inside it rests on. The levels:
+//   9.5  static chains inside (a chain from an assumption to its own negation),
+//  10.0  static cell and unit forcing chains inside,
+//  10.5  dynamic forcing chains inside (with pairs too: still 10.5).
+// Each assumption takes its least rating over the levels; the step applies every
+// assumption of the least rating of all.
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <vector>
 
 #include "chains.hpp"
@@ -19,58 +31,248 @@
 namespace sudoforge::grader::ladder {
 
 template <int W>
-class NestedChains {
+class NestedChains final : public InnerChains<W> {
  public:
-  explicit NestedChains(ChainContext<W>& context) : context_(context), t_(context.tables) {}
+  explicit NestedChains(ChainContext<W>& context)
+      : context_(context), t_(context.tables), outer_(context.tables), inner_(context.tables), graph_(context.tables) {
+    outer_.set_inner(this);
+  }
 
   [[gnu::noinline]] void find(const Position<W>& p, int limit, Findings& out) {
+    // (As in Explainer: only where no other technique applies.)
+    if (limit != INT_MAX) return;
     NestedRefuter* refuter = context_.refuter;
     if (refuter == nullptr) return;
     refuter->load(std::span<const std::uint16_t>(p.cand.data(), static_cast<std::size_t>(t_.cells)),
                   std::span<const std::uint8_t>(p.value.data(), static_cast<std::size_t>(t_.cells)));
     for (const bool plus : {false, true}) {
-      const int base = base_rating(HumanTechnique::NestedForcingChain) + (plus ? 5 : 0);
-      if (base > limit) return;
-      int best = limit;
-      kept_.clear();
-      // Cells with fewer candidates first: their refutations tend to be short, and a
-      // short one found early cuts the others short (the result is the least over
-      // all, whatever the order).
-      order_.clear();
-      p.open.for_each([&](int c) { order_.push_back((p.count(c) << 16) | c); });
-      std::sort(order_.begin(), order_.end());
-      for (const int key : order_) {
-        const Cell c = key & 0xFFFF;
+      candidates_.clear();
+      first_pass_.clear();
+      p.open.for_each([&](int c) {
         for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
           const int d = std::countr_zero(ds);
           if (context_.is_true(c, d)) continue;  // only a false candidate can be refuted
-          const int longest = longest_within(base, best);
-          if (longest < 0) break;
-          const int length = refuter->refute(c, d, plus, longest);
+          const int length = refuter->refute(c, d, plus, 1 << 20);
           if (length < 0) continue;
-          const int rating = base + length_bonus(length);
-          if (rating < best) {
-            best = rating;
-            kept_.clear();
-          }
-          kept_.push_back({c, d});
+          candidates_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
+          first_pass_.push_back(dynamic_level_ + (plus ? 5 : 0) + length_bonus(length));
         }
+      });
+      if (candidates_.empty()) continue;
+      rate(p, plus ? Links::DynamicPlus : Links::Dynamic);
+      int least = INT_MAX;
+      for (std::size_t i = 0; i < candidates_.size(); ++i) {
+        // (A replay always ends in a contradiction, as it follows all the first
+        // pass did and more; should one not, the first pass's measure stands.)
+        if (rated_[i] == INT_MAX) rated_[i] = first_pass_[i];
+        least = std::min(least, rated_[i]);
       }
-      for (const auto& [c, d] : kept_) {
-        out.start(HumanTechnique::NestedForcingChain, best, Mask{1} << d);
-        out.cell(c);
-        out.removal(c, d);
+      for (std::size_t i = 0; i < candidates_.size(); ++i) {
+        if (rated_[i] != least) continue;
+        const Candidate& x = candidates_[i];
+        out.start(HumanTechnique::NestedForcingChain, least, Mask{1} << x.digit);
+        out.cell(x.cell);
+        out.removal(x.cell, x.digit);
         out.finish();
       }
-      if (!kept_.empty()) return;
+      return;
     }
   }
 
+  // InnerChains: the candidates of `now` that a chain inside refutes (of the kind
+  // inside_ says), and what each rests on that the outer run took out.
+  void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
+            std::vector<Candidate>& parents) override {
+    if (inside_ == Inside::Multiple) {
+      find_multiple(now, source, found, parents);
+      return;
+    }
+    if (inside_ == Inside::Dynamic && dynamic_links_ == Links::Dynamic) {
+      find_dynamic(now, source, found, parents);
+      return;
+    }
+    if (inside_ == Inside::Static) graph_.build(now, true);
+    now.open.for_each([&](int c) {
+      if (now.count(c) < 2) return;
+      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        const auto begin = static_cast<std::uint32_t>(parents.size());
+        int complexity = 0;
+        if (inside_ == Inside::Static) {  // a chain from the assumption to its negation
+          if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) continue;
+          const int off = inner_.slot(c, d, false);
+          if (inner_.run(now, inner_.slot(c, d, true), Links::StaticXY, off) != off) continue;
+          complexity = inner_.ancestors(off);
+        } else {  // a dynamic chain from the assumption to a contradiction
+          const int clash = inner_.run(now, inner_.slot(c, d, true), dynamic_links_);
+          if (clash < 0) continue;
+          complexity = inner_.complexity(clash);
+        }
+        for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
+        found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, complexity, begin,
+                         static_cast<std::uint32_t>(parents.size())});
+      }
+    });
+  }
+
  private:
+  enum class Inside : std::uint8_t { Static, Multiple, Dynamic };
+
+  // Each candidate's rating (rated_; INT_MAX where no replay contradicts): the least
+  // over the three levels. (Explainer tries its levels in turn, each only where the
+  // one before found nothing; the least over them followed its ratings more closely
+  // on the puzzles measured: see the README.) A level above the least rating found
+  // so far is not tried: none of its chains could rate as low.
+  void rate(const Position<W>& p, Links dynamic) {
+    dynamic_links_ = dynamic;
+    rated_.assign(candidates_.size(), INT_MAX);
+    int least = INT_MAX;
+    for (const auto& [inside, level] : {std::pair{Inside::Static, static_level_},
+                                        std::pair{Inside::Multiple, static_level_ + 5},
+                                        std::pair{Inside::Dynamic, dynamic_level_}}) {
+      if (level > least) return;
+      inside_ = inside;
+      for (std::size_t i = 0; i < candidates_.size(); ++i) {
+        const Candidate& x = candidates_[i];
+        const int clash = outer_.run(p, outer_.slot(x.cell, x.digit, true), Links::Nested);
+        if (clash < 0) continue;
+        rated_[i] = std::min(rated_[i], level + length_bonus(outer_.complexity(clash) - 2));
+        least = std::min(least, rated_[i]);
+      }
+    }
+  }
+
+  // Dynamic chains in `now` (singles only): which assumptions contradict, found all
+  // at once by the sweep; then each of those followed node by node for its chain.
+  void find_dynamic(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
+                    std::vector<Candidate>& parents) {
+    Sweep<W>& sweep = context_.sweep;
+    sweep.load(now);
+    sources_.clear();
+    now.open.for_each([&](int c) {
+      if (now.count(c) < 2) return;
+      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        sources_.push_back(sweep.node(c, std::countr_zero(ds), true));
+      }
+    });
+    hits_.clear();
+    sweep.run(sources_, true, false, [] { return 1 << 20; }, [&](int i, int) { hits_.push_back(i); });
+    std::sort(hits_.begin(), hits_.end());
+    for (const int i : hits_) {
+      const int v = sources_[static_cast<std::size_t>(i)];
+      const Cell c = sweep.cell_of(v);
+      const int d = sweep.digit_of(v);
+      const int clash = inner_.run(now, inner_.slot(c, d, true), Links::Dynamic);
+      if (clash < 0) continue;
+      const auto begin = static_cast<std::uint32_t>(parents.size());
+      const int complexity = inner_.complexity(clash);
+      for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
+      found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, complexity, begin,
+                       static_cast<std::uint32_t>(parents.size())});
+    }
+  }
+
+  // Static cell and unit forcing chains in `now`: a candidate that every candidate of
+  // a cell (of three or more), or every place of a digit in a unit, takes out by
+  // static chains. Its complexity: the nodes of every branch to it.
+  void find_multiple(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
+                     std::vector<Candidate>& parents) {
+    graph_.build(now, true);
+    const auto words = static_cast<std::size_t>(graph_.words());
+    taken_.assign(words, 0);
+    common_.resize(words);
+    const auto group = [&](std::span<const Candidate> branches) {
+      std::fill(common_.begin(), common_.end(), ~std::uint64_t{0});
+      for (const Candidate& b : branches) graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data());
+      for (std::size_t w = 0; w < words; ++w) {
+        // ("Off" literals only: even bits.)
+        for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {
+          const int literal = static_cast<int>(w * 64) + std::countr_zero(ws);
+          if (literal >= graph_.literals()) break;
+          const Candidate node = graph_.candidate(literal);
+          if (now.count(node.cell) < 2) continue;
+          taken_[w] |= std::uint64_t{1} << (literal & 63);
+          const int target = inner_.slot(node.cell, node.digit, false);
+          const auto begin = static_cast<std::uint32_t>(parents.size());
+          int complexity = 0;
+          for (const Candidate& b : branches) {
+            inner_.run(now, inner_.slot(b.cell, b.digit, true), Links::StaticXY, target);
+            complexity += inner_.ancestors(target);
+            for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
+          }
+          found.push_back({node, complexity, begin, static_cast<std::uint32_t>(parents.size())});
+        }
+      }
+    };
+    now.open.for_each([&](int c) {
+      if (now.count(c) < 3) return;
+      branches_.clear();
+      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        branches_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(std::countr_zero(ds))});
+      }
+      group(branches_);
+    });
+    for (int u = 0; u < t_.unit_count; ++u) {
+      for (int d = 0; d < t_.n; ++d) {
+        const Mask places = now.places(u, d);
+        if (std::popcount(places) < 2) continue;
+        // (As Explainer does: a unit's chains start from its first place, and only
+        // from a cell of three candidates or more, as a cell's do.)
+        if (now.count(t_.cell_of(u, std::countr_zero(places))) < 3) continue;
+        branches_.clear();
+        for (Mask at = places; at != 0; at &= at - 1) {
+          branches_.push_back({static_cast<std::int16_t>(t_.cell_of(u, std::countr_zero(at))), static_cast<std::int8_t>(d)});
+        }
+        group(branches_);
+      }
+    }
+  }
+
+  // What an "on" node of a chain inside, a single in `now`, rests on outside (as
+  // Sudoku Explainer collects a nested chain's parents): the candidates its cell
+  // lost on the way outside (a naked single), or its digit's places that the unit
+  // it is hidden in lost (a hidden single).
+  void rule_parents(const Position<W>& now, const Position<W>& source, int s, std::vector<Candidate>& parents) {
+    if ((s & 1) == 0) return;
+    const auto ps = inner_.parents(s);
+    if (ps.empty()) return;  // the assumption
+    const Node node = inner_.node_of(s);
+    const Node trigger = inner_.node_of(ps.front());
+    const auto cell = static_cast<std::size_t>(node.cell);
+    if (trigger.cell == node.cell) {
+      for (Mask lost = source.cand[cell] & ~now.cand[cell]; lost != 0; lost &= lost - 1) {
+        parents.push_back({node.cell, static_cast<std::int8_t>(std::countr_zero(lost))});
+      }
+      return;
+    }
+    const auto& info = t_.cell_units[cell];
+    for (int i = 0; i < info.count; ++i) {
+      const int u = info.unit[static_cast<std::size_t>(i)];
+      if (!t_.unit_set[static_cast<std::size_t>(u)].test(trigger.cell)) continue;
+      for (Mask lost = source.places(u, node.digit) & ~now.places(u, node.digit); lost != 0; lost &= lost - 1) {
+        parents.push_back({static_cast<std::int16_t>(t_.cell_of(u, std::countr_zero(lost))), node.digit});
+      }
+    }
+  }
+
   ChainContext<W>& context_;
   const Tables<W>& t_;
-  std::vector<std::pair<Cell, int>> kept_;
-  std::vector<int> order_;
+  Implications<W> outer_;  // the chain outside, followed node by node to rate it
+  Implications<W> inner_;  // the chains inside
+  // Tenths: the technique's base rating is the level of static chains inside.
+  const int static_level_ = base_rating(HumanTechnique::NestedForcingChain);
+  const int dynamic_level_ = static_level_ + 10;
+  Inside inside_ = Inside::Dynamic;
+  Links dynamic_links_ = Links::Dynamic;
+  StaticGraph<W> graph_;  // of the position the chains inside start from
+  std::vector<std::uint64_t> common_;
+  std::vector<std::uint64_t> taken_;
+  std::vector<Candidate> branches_;
+  std::vector<Candidate> candidates_;  // the first pass's: what nested chains refute
+  std::vector<int> first_pass_;        // ... and its measure of each
+  std::vector<int> rated_;             // ... and each one's rating
+  std::vector<int> sources_;  // the sweep's
+  std::vector<int> hits_;
 };
 
 }  // namespace sudoforge::grader::ladder
