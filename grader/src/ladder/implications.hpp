@@ -10,13 +10,15 @@
 // Static runs read those links in the position as it is (a cell or unit with exactly
 // two, a strong link); dynamic runs also take out every "off" node as they go, so
 // cells and units that lose candidates on the way become singles too (a forcing
-// chain "with every single it makes"). Dynamic runs with `advanced` set also apply
-// locked candidates, pairs and X-wings when the singles run dry.
+// chain "with every single it makes"). Dynamic "plus" runs (Links::DynamicPlus) also
+// apply locked candidates, pairs and X-wings when the singles run dry; nested runs
+// (Links::Nested), when those run dry too, take out what chains inside refute (an
+// InnerChains: nested.hpp), each an "off" node whose complexity counts in the chain's.
 //
 // Each node reached keeps its parents (for a dynamic "on", every candidate the cell
 // or unit lost on the way), its depth, and how the run got there, so a chain can be
 // printed and rated as Sudoku Explainer rates it: by the number of distinct nodes it
-// rests on (ancestors()). Runs are breadth first, so a static chain found is a
+// rests on (ancestors(); a contradiction's complexity(), chains inside included). Runs are breadth first, so a static chain found is a
 // shortest one. Buffers are kept between runs; stamps stand in for clearing them.
 
 #include <algorithm>
@@ -301,8 +303,10 @@ class Implications {
   // Dynamic (+): the first kind of pattern (plus_patterns.hpp) that takes something
   // from the working position, resting on something the run took out; its removals
   // become "off" nodes one depth below the deepest, whose parents are the candidates
-  // the pattern's cells and units lost on the way. 1 if it took something, -1 if that
-  // ended the run (result_ is set), 0 if nothing applies.
+  // the pattern's cells and units lost on the way. Nested, when no pattern takes
+  // anything: what the chains inside refute, the same way, with the parents the inner
+  // finder names. 1 if it took something, -1 if that ended the run (result_ is set),
+  // 0 if nothing applies.
   int advanced() {
     struct Sink {
       Implications& run;

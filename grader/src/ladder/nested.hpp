@@ -143,7 +143,8 @@ class NestedChains final : public InnerChains<W> {
   }
 
   // Dynamic chains in `now` (singles only): which assumptions contradict, found all
-  // at once by the sweep; then each of those followed node by node for its chain.
+  // at once by the context's sweep (no other rung is at work while this one is); then
+  // each of those followed node by node for its chain.
   void find_dynamic(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
                     std::vector<Candidate>& parents) {
     Sweep<W>& sweep = context_.sweep;
