@@ -34,7 +34,7 @@ class BoardRefuter final : public ladder::NestedRefuter {
     }
   }
 
-  int refute(engine::Cell c, int d, bool plus, int longest) override {
+  int refute(engine::Cell c, int d, bool plus) override {
     State outer = base_;
     int length = 1;
     int placed = solved(outer);
@@ -44,8 +44,8 @@ class BoardRefuter final : public ladder::NestedRefuter {
       const int now = solved(outer);
       length += now - placed;
       placed = now;
-      if (!consistent) return length <= longest ? length : -1;
-      if (length > longest || outer.complete(layout_)) return -1;
+      if (!consistent) return length;
+      if (outer.complete(layout_)) return -1;
       // Every candidate whose own assumption contradicts, found in one position and
       // taken out together.
       refuted_.clear();
@@ -62,7 +62,6 @@ class BoardRefuter final : public ladder::NestedRefuter {
       if (refuted_.empty()) return -1;
       for (const auto& [x, e] : refuted_) outer.eliminate(layout_, e, x);
       ++length;  // a round of chains inside is one step of the chain outside
-      if (length > longest) return -1;
     }
   }
 

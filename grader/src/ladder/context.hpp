@@ -33,9 +33,8 @@ class NestedRefuter {
   // assumption, followed the same way, contradicts is taken out, all together, and
   // again. Returns the length of that chain when it ends in a contradiction: the
   // assumption, each cell it fills, and one for each round of chains inside (a round
-  // looks at the whole position once); or -1 if it does not end so or would be
-  // longer than `longest`.
-  virtual int refute(Cell c, int d, bool plus, int longest) = 0;
+  // looks at the whole position once); or -1 if it does not end so.
+  virtual int refute(Cell c, int d, bool plus) = 0;
 };
 
 template <int W>

@@ -112,6 +112,8 @@ class Implications {
       generation_ = 1;
     }
     parents_.clear();
+    for (const int s : nested_set_) nested_[static_cast<std::size_t>(s)] = 0;
+    nested_set_.clear();
     queue_.clear();
     head_ = 0;
     order_.clear();
@@ -209,7 +211,6 @@ class Implications {
     const auto s = static_cast<std::size_t>(slot);
     if (stamp_[s] == generation_) return false;
     stamp_[s] = generation_;
-    nested_[s] = 0;
     depth_[s] = static_cast<std::uint16_t>(std::min(depth, 0xFFFF));
     parent_begin_[s] = static_cast<std::uint32_t>(parents_.size());
     if (!quiet_) {
@@ -345,6 +346,7 @@ class Implications {
       if (!sink.take(f.removed.cell, f.removed.digit)) continue;
       took = true;
       nested_[static_cast<std::size_t>(slot)] = f.complexity;
+      nested_set_.push_back(slot);
       if (added_over_) break;
     }
     if (!took) return 0;
@@ -376,6 +378,7 @@ class Implications {
   std::vector<InnerFinding> inner_found_;
   std::vector<Candidate> inner_parents_;
   std::vector<int> nested_;  // by slot: the complexity of the chain inside it rests on (Links::Nested)
+  std::vector<int> nested_set_;  // the slots of nested_ not 0 (cleared when a run starts)
   int deepest_ = 0;
   bool quiet_ = false;
   std::vector<Candidate> candidate_;  // by slot / 2: its cell and digit (no division in the hot loop)

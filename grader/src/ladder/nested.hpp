@@ -52,7 +52,7 @@ class NestedChains final : public InnerChains<W> {
         for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
           const int d = std::countr_zero(ds);
           if (context_.is_true(c, d)) continue;  // only a false candidate can be refuted
-          const int length = refuter->refute(c, d, plus, 1 << 20);
+          const int length = refuter->refute(c, d, plus);
           if (length < 0) continue;
           candidates_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
           first_pass_.push_back(dynamic_level_ + (plus ? 5 : 0) + length_bonus(length));
@@ -83,36 +83,11 @@ class NestedChains final : public InnerChains<W> {
   // inside_ says), and what each rests on that the outer run took out.
   void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
             std::vector<Candidate>& parents) override {
-    if (inside_ == Inside::Multiple) {
-      find_multiple(now, source, found, parents);
-      return;
+    switch (inside_) {
+      case Inside::Static: find_static(now, source, found, parents); break;
+      case Inside::Multiple: find_multiple(now, source, found, parents); break;
+      case Inside::Dynamic: find_dynamic(now, source, found, parents); break;
     }
-    if (inside_ == Inside::Dynamic && dynamic_links_ == Links::Dynamic) {
-      find_dynamic(now, source, found, parents);
-      return;
-    }
-    if (inside_ == Inside::Static) graph_.build(now, true);
-    now.open.for_each([&](int c) {
-      if (now.count(c) < 2) return;
-      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-        const int d = std::countr_zero(ds);
-        const auto begin = static_cast<std::uint32_t>(parents.size());
-        int complexity = 0;
-        if (inside_ == Inside::Static) {  // a chain from the assumption to its negation
-          if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) continue;
-          const int off = inner_.slot(c, d, false);
-          if (inner_.run(now, inner_.slot(c, d, true), Links::StaticXY, off) != off) continue;
-          complexity = inner_.ancestors(off);
-        } else {  // a dynamic chain from the assumption to a contradiction
-          const int clash = inner_.run(now, inner_.slot(c, d, true), dynamic_links_);
-          if (clash < 0) continue;
-          complexity = inner_.complexity(clash);
-        }
-        for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
-        found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, complexity, begin,
-                         static_cast<std::uint32_t>(parents.size())});
-      }
-    });
   }
 
  private:
@@ -142,35 +117,67 @@ class NestedChains final : public InnerChains<W> {
     }
   }
 
-  // Dynamic chains in `now` (singles only): which assumptions contradict, found all
-  // at once by the context's sweep (no other rung is at work while this one is); then
+  // Static chains in `now` from an assumption to its own negation: which exist, read
+  // from the position's implication graph; each of those followed node by node.
+  void find_static(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
+                   std::vector<Candidate>& parents) {
+    graph_.build(now, true);
+    for_each_open_candidate(now, [&](Cell c, int d) {
+      if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) return;
+      const int off = inner_.slot(c, d, false);
+      if (inner_.run(now, inner_.slot(c, d, true), Links::StaticXY, off) != off) return;
+      keep(now, source, {static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, inner_.ancestors(off), found, parents);
+    });
+  }
+
+  // Dynamic chains in `now` to a contradiction: which assumptions contradict, found
+  // all at once by the context's sweep (no other rung is at work while this one is;
+  // with pairs inside, which the sweep does not apply, every assumption is tried);
   // each of those followed node by node for its chain.
   void find_dynamic(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
                     std::vector<Candidate>& parents) {
-    Sweep<W>& sweep = context_.sweep;
-    sweep.load(now);
-    sources_.clear();
+    hits_.clear();
+    if (dynamic_links_ == Links::Dynamic) {
+      Sweep<W>& sweep = context_.sweep;
+      sweep.load(now);
+      sources_.clear();
+      for_each_open_candidate(now, [&](Cell c, int d) { sources_.push_back(sweep.node(c, d, true)); });
+      sweep.run(sources_, true, false, [] { return 1 << 20; }, [&](int i, int) {
+        const int v = sources_[static_cast<std::size_t>(i)];
+        hits_.push_back({static_cast<std::int16_t>(sweep.cell_of(v)), static_cast<std::int8_t>(sweep.digit_of(v))});
+      });
+      // (In the order of the sources: cells, then digits, as below.)
+      std::sort(hits_.begin(), hits_.end(), [](const Candidate& a, const Candidate& b) {
+        return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+      });
+    } else {
+      for_each_open_candidate(now, [&](Cell c, int d) {
+        hits_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
+      });
+    }
+    for (const Candidate& x : hits_) {
+      const int clash = inner_.run(now, inner_.slot(x.cell, x.digit, true), dynamic_links_);
+      if (clash >= 0) keep(now, source, x, inner_.complexity(clash), found, parents);
+    }
+  }
+
+  // Every candidate of a cell of `now` with two or more (cells in order, digits in
+  // order within a cell).
+  template <typename F>
+  static void for_each_open_candidate(const Position<W>& now, F&& f) {
     now.open.for_each([&](int c) {
       if (now.count(c) < 2) return;
-      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-        sources_.push_back(sweep.node(c, std::countr_zero(ds), true));
-      }
+      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) f(c, std::countr_zero(ds));
     });
-    hits_.clear();
-    sweep.run(sources_, true, false, [] { return 1 << 20; }, [&](int i, int) { hits_.push_back(i); });
-    std::sort(hits_.begin(), hits_.end());
-    for (const int i : hits_) {
-      const int v = sources_[static_cast<std::size_t>(i)];
-      const Cell c = sweep.cell_of(v);
-      const int d = sweep.digit_of(v);
-      const int clash = inner_.run(now, inner_.slot(c, d, true), Links::Dynamic);
-      if (clash < 0) continue;
-      const auto begin = static_cast<std::uint32_t>(parents.size());
-      const int complexity = inner_.complexity(clash);
-      for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
-      found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, complexity, begin,
-                       static_cast<std::uint32_t>(parents.size())});
-    }
+  }
+
+  // Records that a chain inside refutes x, with the complexity given and, as its
+  // parents, what the nodes last counted (inner_.ancestry()) rest on outside.
+  void keep(const Position<W>& now, const Position<W>& source, Candidate x, int complexity,
+            std::vector<InnerFinding>& found, std::vector<Candidate>& parents) {
+    const auto begin = static_cast<std::uint32_t>(parents.size());
+    for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
+    found.push_back({x, complexity, begin, static_cast<std::uint32_t>(parents.size())});
   }
 
   // Static cell and unit forcing chains in `now`: a candidate that every candidate of
@@ -273,7 +280,7 @@ class NestedChains final : public InnerChains<W> {
   std::vector<int> first_pass_;        // ... and its measure of each
   std::vector<int> rated_;             // ... and each one's rating
   std::vector<int> sources_;  // the sweep's
-  std::vector<int> hits_;
+  std::vector<Candidate> hits_;  // assumptions whose dynamic chains contradict
 };
 
 }  // namespace sudoforge::grader::ladder
