@@ -3,6 +3,7 @@
 // what ladder::NestedRefuter asks for (ladder/context.hpp), done with the same
 // propagation the tiers use (singles; with `plus`, P: singles and twins).
 
+#include <array>
 #include <bit>
 #include <span>
 #include <vector>
@@ -20,6 +21,9 @@ class BoardRefuter final : public ladder::NestedRefuter {
   using RowSet = typename Layout::RowSet;
 
   explicit BoardRefuter(const Propagation<N>& propagation) : propagation_(propagation), layout_(propagation.layout()) {}
+
+  // Tries every assumption, those known to hold too (for tests: the same refutations).
+  void try_all(bool on) { try_all_ = on; }
 
   void load(std::span<const std::uint16_t> candidates, std::span<const std::uint8_t> values) override {
     base_.clear(layout_);
@@ -47,16 +51,29 @@ class BoardRefuter final : public ladder::NestedRefuter {
       if (!consistent) return length;
       if (outer.complete(layout_)) return -1;
       // Every candidate whose own assumption contradicts, found in one position and
-      // taken out together.
+      // taken out together. What an assumption that holds places holds too (what it
+      // places follows from less, and a contradiction found in a position is found in
+      // any smaller one): those are not tried.
       refuted_.clear();
-      const RowSet open = without(layout_.row_cells(), outer.solved.template prefix<Layout::kRowWords>());
+      holds_.fill(0);
+      const std::uint32_t skip = try_all_ ? 0U : ~0U;
+      const RowSet outer_solved = outer.solved.template prefix<Layout::kRowWords>();
+      const RowSet open = without(layout_.row_cells(), outer_solved);
       open.for_each([&](int position) {
         const engine::Cell x = layout_.cell_at(position);
-        for (std::uint32_t es = outer.candidates(layout_, x); es != 0; es &= es - 1) {
+        for (std::uint32_t es = outer.candidates(layout_, x) & ~(holds_[static_cast<std::size_t>(x)] & skip); es != 0;
+             es &= es - 1) {
           const int e = std::countr_zero(es);
           State inner = outer;
           inner.place(layout_, e, x);
-          if (!follow(inner, plus)) refuted_.push_back({x, e});
+          if (!follow(inner, plus, &values_)) {
+            refuted_.push_back({x, e});
+            continue;
+          }
+          without(inner.solved.template prefix<Layout::kRowWords>(), outer_solved).for_each([&](int at) {
+            const auto y = static_cast<std::size_t>(layout_.cell_at(at));
+            if (y != static_cast<std::size_t>(x)) holds_[y] |= 1U << (values_[y] - 1);
+          });
         }
       });
       if (refuted_.empty()) return -1;
@@ -66,8 +83,8 @@ class BoardRefuter final : public ladder::NestedRefuter {
   }
 
  private:
-  bool follow(State& state, bool plus) const {
-    return plus ? propagation_.run(state, nullptr) : propagation_.singles(state, nullptr);
+  bool follow(State& state, bool plus, typename Propagation<N>::Values* values = nullptr) const {
+    return plus ? propagation_.run(state, values) : propagation_.singles(state, values);
   }
   // Cells placed.
   int solved(const State& state) const {
@@ -78,6 +95,9 @@ class BoardRefuter final : public ladder::NestedRefuter {
   const Layout& layout_;
   State base_{};
   std::vector<std::pair<engine::Cell, int>> refuted_;
+  bool try_all_ = false;
+  typename Propagation<N>::Values values_{};          // digits placed by the last assumption followed
+  std::array<std::uint32_t, engine::kMaxCells> holds_{};  // by cell: digits an assumption that holds placed
 };
 
 }  // namespace sudoforge::grader::detail

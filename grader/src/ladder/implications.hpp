@@ -45,12 +45,16 @@ enum class Links : std::uint8_t {
 // What a nested run finds inside itself when singles and patterns run dry: each
 // candidate whose own chain (run in the working position) contradicts, with that
 // chain's complexity and the candidates the outer run took out that it rests on
-// (`parents[parents_begin, parents_end)` of the list handed over).
+// (`parents[parents_begin, parents_end)` of the list handed over). A finding not
+// measured yet (complexity -1) is measured only if the outer chain's contradiction
+// rests on it (InnerChains::measure, from a copy of the working position): most are
+// not, and measuring is most of a nested chain's cost.
 struct InnerFinding {
   Candidate removed;
-  int complexity;
-  std::uint32_t parents_begin;
-  std::uint32_t parents_end;
+  int complexity = -1;
+  std::uint32_t parents_begin = 0;
+  std::uint32_t parents_end = 0;
+  int group = -1;  // which chains inside reach it, where the finder needs to know (nested.hpp)
 };
 
 template <int W>
@@ -60,6 +64,10 @@ class InnerChains {
   // The findings in `now`, a run's working position taken from `source`.
   virtual void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
                     std::vector<Candidate>& parents) = 0;
+  // The complexity of finding `f` of find(now, source, ...) not measured then, its
+  // parents appended to `parents`; -1 if its chain is not there after all.
+  virtual int measure(const Position<W>& now, const Position<W>& source, const InnerFinding& f,
+                      std::vector<Candidate>& parents) = 0;
 };
 
 template <int W>
@@ -69,6 +77,7 @@ class Implications {
     const auto slots = static_cast<std::size_t>(2 * t.cells * t.n);
     stamp_.assign(slots, 0);
     nested_.assign(slots, 0);
+    pending_.assign(slots, 0);
     depth_.assign(slots, 0);
     parent_begin_.assign(slots, 0);
     parent_count_.assign(slots, 0);
@@ -112,8 +121,15 @@ class Implications {
       generation_ = 1;
     }
     parents_.clear();
-    for (const int s : nested_set_) nested_[static_cast<std::size_t>(s)] = 0;
+    for (const int s : nested_set_) {
+      nested_[static_cast<std::size_t>(s)] = 0;
+      pending_[static_cast<std::size_t>(s)] = 0;
+    }
     nested_set_.clear();
+    pending_list_.clear();
+    snapshots_used_ = 0;
+    inner_rounds_ = 0;
+    stopped_short_ = false;
     queue_.clear();
     head_ = 0;
     order_.clear();
@@ -143,6 +159,10 @@ class Implications {
 
   // What Links::Nested runs find inside themselves.
   void set_inner(InnerChains<W>* inner) { inner_ = inner; }
+  // Nested runs from now on stop (and return -1) rather than look for chains inside
+  // a (most + 1)th time; stopped_short() says whether the last run did.
+  void limit_inner_rounds(int most) { most_inner_rounds_ = most; }
+  bool stopped_short() const { return stopped_short_; }
 
   int reached_count() const { return static_cast<int>(order_.size()); }
   // The last run's contradiction, as the nodes between the assumption and the two
@@ -197,6 +217,8 @@ class Implications {
     std::reverse(out.begin() + static_cast<std::ptrdiff_t>(begin), out.end());
   }
 
+  // (A node of a chain inside not measured yet lists its parents once measured:
+  // ancestors() and complexity() measure those they meet.)
   std::span<const int> parents(int slot) const {
     return std::span<const int>(parents_.data() + parent_begin_[static_cast<std::size_t>(slot)],
                                 parent_count_[static_cast<std::size_t>(slot)]);
@@ -316,10 +338,11 @@ class Implications {
       // (A quiet run keeps no parents: the pattern's are not listed.)
       bool keeps_parents() const { return !run.quiet_; }
       void parent(Cell c, int d) { run.extra_.push_back(run.slot(c, d, false)); }
-      bool take(Cell c, int d) {
+      // (`listed`: its parents are listed now; if not, they are when it is measured.)
+      bool take(Cell c, int d, bool listed = true) {
         // (Reached already: it waits in the queue, or lies past max_depth.)
         // (A pattern counts only where it rests on something the run took out.)
-        if ((keeps_parents() && run.extra_.empty()) || !run.work_.has(c, d) || run.added_over_ ||
+        if ((listed && keeps_parents() && run.extra_.empty()) || !run.work_.has(c, d) || run.added_over_ ||
             run.reached(run.slot(c, d, false))) {
           return false;
         }
@@ -331,26 +354,62 @@ class Implications {
     added_over_ = false;
     if (plus_.apply(work_, *source_, Sink{*this, deepest_ + 1})) return added_over_ ? -1 : 1;
     if (links_ != Links::Nested || inner_ == nullptr) return 0;
+    if (inner_rounds_ == most_inner_rounds_) {
+      stopped_short_ = true;
+      return 0;
+    }
+    ++inner_rounds_;
     // The chains inside, all found in one position, added together.
     inner_found_.clear();
     inner_parents_.clear();
     inner_->find(work_, *source_, inner_found_, inner_parents_);
     Sink sink{*this, deepest_ + 1};
     bool took = false;
+    int snapshot = -1;  // of the working position, for the findings not measured yet
     for (const InnerFinding& f : inner_found_) {
       sink.parents();
       for (std::uint32_t i = f.parents_begin; i < f.parents_end; ++i) {
         sink.parent(inner_parents_[i].cell, inner_parents_[i].digit);
       }
-      const int slot = this->slot(f.removed.cell, f.removed.digit, false);
-      if (!sink.take(f.removed.cell, f.removed.digit)) continue;
+      const bool measured = f.complexity >= 0;
+      const auto slot = static_cast<std::size_t>(this->slot(f.removed.cell, f.removed.digit, false));
+      if (!sink.take(f.removed.cell, f.removed.digit, measured)) continue;
       took = true;
-      nested_[static_cast<std::size_t>(slot)] = f.complexity;
-      nested_set_.push_back(slot);
+      if (measured) {
+        nested_[slot] = f.complexity;
+      } else {
+        if (snapshot < 0) snapshot = take_snapshot();
+        pending_list_.push_back({snapshot, f});
+        pending_[slot] = static_cast<std::uint32_t>(pending_list_.size());
+      }
+      nested_set_.push_back(static_cast<int>(slot));
       if (added_over_) break;
     }
     if (!took) return 0;
     return added_over_ ? -1 : 1;
+  }
+
+  // A copy of the working position (only what a run reads), kept until the next run;
+  // its index.
+  int take_snapshot() {
+    if (snapshots_used_ == snapshots_.size()) snapshots_.emplace_back();
+    snapshots_[snapshots_used_].copy_candidates(t_, work_);
+    return static_cast<int>(snapshots_used_++);
+  }
+
+  // Measures the finding inside that `slot` is, if it was taken unmeasured: its
+  // complexity and its parents, from the position it was found in.
+  void measure_pending(int slot) {
+    const auto s = static_cast<std::size_t>(slot);
+    if (pending_[s] == 0) return;
+    const Pending pending = pending_list_[pending_[s] - 1];
+    pending_[s] = 0;
+    inner_parents_.clear();
+    nested_[s] = std::max(0, inner_->measure(snapshots_[static_cast<std::size_t>(pending.snapshot)], *source_,
+                                             pending.finding, inner_parents_));
+    parent_begin_[s] = static_cast<std::uint32_t>(parents_.size());
+    for (const Candidate& c : inner_parents_) parents_.push_back(this->slot(c.cell, c.digit, false));
+    parent_count_[s] = static_cast<std::uint16_t>(parents_.size() - parent_begin_[s]);
   }
 
   // The nodes `slot` rests on, itself included, appended to ancestry_; their count.
@@ -363,6 +422,7 @@ class Implications {
     ancestry_.push_back(slot);
     visit_[static_cast<std::size_t>(slot)] = visit_generation_;
     for (std::size_t i = begin; i < ancestry_.size(); ++i) {
+      measure_pending(ancestry_[i]);
       for (const int parent : parents(ancestry_[i])) {
         if (visit_[static_cast<std::size_t>(parent)] == visit_generation_) continue;
         visit_[static_cast<std::size_t>(parent)] = visit_generation_;
@@ -373,12 +433,23 @@ class Implications {
   }
 
   bool added_over_ = false;
+  int inner_rounds_ = 0;  // of the run under way
+  int most_inner_rounds_ = 1 << 30;
+  bool stopped_short_ = false;
   std::vector<int> ancestry_;  // the last ancestors_into()'s
   InnerChains<W>* inner_ = nullptr;
   std::vector<InnerFinding> inner_found_;
   std::vector<Candidate> inner_parents_;
   std::vector<int> nested_;  // by slot: the complexity of the chain inside it rests on (Links::Nested)
-  std::vector<int> nested_set_;  // the slots of nested_ not 0 (cleared when a run starts)
+  std::vector<int> nested_set_;  // the slots of nested_ or pending_ not 0 (cleared when a run starts)
+  struct Pending {
+    int snapshot;  // the working position it was found in
+    InnerFinding finding;
+  };
+  std::vector<std::uint32_t> pending_;  // by slot: 1 + its index in pending_list_, 0 if none
+  std::vector<Pending> pending_list_;   // the findings inside taken unmeasured
+  std::vector<Position<W>> snapshots_;
+  std::size_t snapshots_used_ = 0;
   int deepest_ = 0;
   bool quiet_ = false;
   std::vector<Candidate> candidate_;  // by slot / 2: its cell and digit (no division in the hot loop)

@@ -111,6 +111,10 @@ class Ladder {
   // Without memos every rung looks at every part in every round (for tests: the
   // memos must change nothing).
   void use_memos(bool on) { memos_on_ = on; }
+  // Nested chains the plain way: every chain inside measured where it is found, not
+  // only those a contradiction rests on, and every replay followed to its end (for
+  // tests: the ratings must be the same).
+  void plain_nested(bool on) { nested_.plain(on); }
   // Without AVX2 the dynamic runs take their plain SSE path (for tests: the same
   // path either way). Returns whether AVX2 was in use.
   bool use_avx2(bool on) {

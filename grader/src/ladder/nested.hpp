@@ -64,7 +64,7 @@ class NestedChains final : public InnerChains<W> {
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         // (A replay always ends in a contradiction, as it follows all the first
         // pass did and more; should one not, the first pass's measure stands.)
-        if (rated_[i] == INT_MAX) rated_[i] = first_pass_[i];
+        if (rated_[i] == INT_MAX && !stopped_[i]) rated_[i] = first_pass_[i];
         least = std::min(least, rated_[i]);
       }
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
@@ -79,15 +79,71 @@ class NestedChains final : public InnerChains<W> {
     }
   }
 
+  // The plain way: every chain inside measured where it is found, every replay
+  // followed to its end (for tests: the ratings must be the same either way).
+  void plain(bool on) { plain_ = on; }
+
   // InnerChains: the candidates of `now` that a chain inside refutes (of the kind
-  // inside_ says), and what each rests on that the outer run took out.
+  // inside_ says). Measured later, where the outer chain's contradiction rests on
+  // them, unless inside are dynamic chains with pairs (whose patterns may rest on
+  // what the outer run took out without naming it: each is measured at once and
+  // kept only if it names something it rests on). Deferring leaves the chain
+  // outside as it was: a chain inside that named nothing would stand in the position
+  // rated, where a forcing chain of one level would then have applied, and nested
+  // chains are asked only where nothing else applies (tested: LadderMemo.NestedChainsRateAsThePlainWayDoes).
   void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
             std::vector<Candidate>& parents) override {
     switch (inside_) {
-      case Inside::Static: find_static(now, source, found, parents); break;
-      case Inside::Multiple: find_multiple(now, source, found, parents); break;
-      case Inside::Dynamic: find_dynamic(now, source, found, parents); break;
+      case Inside::Static: find_static(now, found); break;
+      case Inside::Multiple: find_multiple(now, found); break;
+      case Inside::Dynamic: find_dynamic(now, found); break;
     }
+    if (!plain_ && !(inside_ == Inside::Dynamic && dynamic_links_ == Links::DynamicPlus)) return;
+    std::size_t kept = 0;
+    for (InnerFinding f : found) {
+      f.parents_begin = static_cast<std::uint32_t>(parents.size());
+      f.complexity = measure(now, source, f, parents);
+      f.parents_end = static_cast<std::uint32_t>(parents.size());
+      if (f.complexity < 0) {
+        parents.resize(f.parents_begin);
+        continue;
+      }
+      found[kept++] = f;
+    }
+    found.resize(kept);
+  }
+
+  // InnerChains: a finding's complexity, and what it rests on that the outer run
+  // took out.
+  int measure(const Position<W>& now, const Position<W>& source, const InnerFinding& f,
+              std::vector<Candidate>& parents) override {
+    const Cell c = f.removed.cell;
+    const int d = f.removed.digit;
+    switch (inside_) {
+      case Inside::Static: {
+        // (A chain from the assumption to its own negation.)
+        const int off = inner_.slot(c, d, false);
+        if (inner_.run(now, inner_.slot(c, d, true), Links::StaticXY, off) != off) return -1;
+        return rests_on(now, source, inner_.ancestors(off), parents);
+      }
+      case Inside::Multiple: {
+        // (Every branch of its group to it.)
+        group_branches(now, f.group, branches_);
+        const int target = inner_.slot(c, d, false);
+        int complexity = 0;
+        for (const Candidate& b : branches_) {
+          inner_.run(now, inner_.slot(b.cell, b.digit, true), Links::StaticXY, target);
+          complexity += rests_on(now, source, inner_.ancestors(target), parents);
+        }
+        return complexity;
+      }
+      case Inside::Dynamic: {
+        const int clash = inner_.run(now, inner_.slot(c, d, true), dynamic_links_);
+        if (clash < 0) return -1;
+        return rests_on(now, source, inner_.complexity(clash), parents);
+      }
+    }
+    return -1;
   }
 
  private:
@@ -97,20 +153,32 @@ class NestedChains final : public InnerChains<W> {
   // over the three levels. (Explainer tries its levels in turn, each only where the
   // one before found nothing; the least over them followed its ratings more closely
   // on the puzzles measured: see the README.) A level above the least rating found
-  // so far is not tried: none of its chains could rate as low.
+  // so far is not tried: none of its chains could rate as low. Nor is a replay with
+  // static or dynamic chains inside followed further once what it would rate must
+  // exceed the least so far: a contradiction after k rounds of chains inside rests
+  // on a finding of each round (one that named only older parents would have stood,
+  // and been found, a round before), each of complexity 3 or more, so its complexity
+  // is at least 2 + 3k (stopped_). Not with cell and unit forcing chains inside: a
+  // branch the outer run took out can make a finding without being named.
   void rate(const Position<W>& p, Links dynamic) {
     dynamic_links_ = dynamic;
     rated_.assign(candidates_.size(), INT_MAX);
+    stopped_.assign(candidates_.size(), 0);
     int least = INT_MAX;
     for (const auto& [inside, level] : {std::pair{Inside::Static, static_level_},
                                         std::pair{Inside::Multiple, static_level_ + 5},
                                         std::pair{Inside::Dynamic, dynamic_level_}}) {
-      if (level > least) return;
+      if (level > least) break;
       inside_ = inside;
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         const Candidate& x = candidates_[i];
+        const bool bounded = !plain_ && inside != Inside::Multiple;
+        outer_.limit_inner_rounds(bounded ? longest_within(level, least) / kLeastInnerComplexity : 1 << 30);
         const int clash = outer_.run(p, outer_.slot(x.cell, x.digit, true), Links::Nested);
-        if (clash < 0) continue;
+        if (clash < 0) {
+          stopped_[i] |= static_cast<char>(outer_.stopped_short());
+          continue;
+        }
         rated_[i] = std::min(rated_[i], level + length_bonus(outer_.complexity(clash) - 2));
         least = std::min(least, rated_[i]);
       }
@@ -118,24 +186,20 @@ class NestedChains final : public InnerChains<W> {
   }
 
   // Static chains in `now` from an assumption to its own negation: which exist, read
-  // from the position's implication graph; each of those followed node by node.
-  void find_static(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
-                   std::vector<Candidate>& parents) {
+  // from the position's implication graph (measure() follows one node by node).
+  void find_static(const Position<W>& now, std::vector<InnerFinding>& found) {
     graph_.build(now, true);
     for_each_open_candidate(now, [&](Cell c, int d) {
       if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) return;
-      const int off = inner_.slot(c, d, false);
-      if (inner_.run(now, inner_.slot(c, d, true), Links::StaticXY, off) != off) return;
-      keep(now, source, {static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, inner_.ancestors(off), found, parents);
+      found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}});
     });
   }
 
   // Dynamic chains in `now` to a contradiction: which assumptions contradict, found
   // all at once by the context's sweep (no other rung is at work while this one is;
-  // with pairs inside, which the sweep does not apply, every assumption is tried);
-  // each of those followed node by node for its chain.
-  void find_dynamic(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
-                    std::vector<Candidate>& parents) {
+  // with pairs inside, which the sweep does not apply, every assumption is a
+  // finding until measure() follows it node by node).
+  void find_dynamic(const Position<W>& now, std::vector<InnerFinding>& found) {
     hits_.clear();
     if (dynamic_links_ == Links::Dynamic) {
       Sweep<W>& sweep = context_.sweep;
@@ -155,10 +219,7 @@ class NestedChains final : public InnerChains<W> {
         hits_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
       });
     }
-    for (const Candidate& x : hits_) {
-      const int clash = inner_.run(now, inner_.slot(x.cell, x.digit, true), dynamic_links_);
-      if (clash >= 0) keep(now, source, x, inner_.complexity(clash), found, parents);
-    }
+    for (const Candidate& x : hits_) found.push_back({x});
   }
 
   // Every candidate of a cell of `now` with two or more (cells in order, digits in
@@ -171,27 +232,43 @@ class NestedChains final : public InnerChains<W> {
     });
   }
 
-  // Records that a chain inside refutes x, with the complexity given and, as its
-  // parents, what the nodes last counted (inner_.ancestry()) rest on outside.
-  void keep(const Position<W>& now, const Position<W>& source, Candidate x, int complexity,
-            std::vector<InnerFinding>& found, std::vector<Candidate>& parents) {
-    const auto begin = static_cast<std::uint32_t>(parents.size());
+  // Appends what the nodes inner_ last counted (inner_.ancestry()) rest on outside;
+  // returns `complexity`.
+  int rests_on(const Position<W>& now, const Position<W>& source, int complexity, std::vector<Candidate>& parents) {
     for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
-    found.push_back({x, complexity, begin, static_cast<std::uint32_t>(parents.size())});
+    return complexity;
+  }
+
+  // The branches of group `group` of find_multiple(): a cell's candidates (group =
+  // the cell), or a digit's places in a unit (cells + unit * n + digit).
+  void group_branches(const Position<W>& now, int group, std::vector<Candidate>& out) const {
+    out.clear();
+    if (group < t_.cells) {
+      for (Mask ds = now.cand[static_cast<std::size_t>(group)]; ds != 0; ds &= ds - 1) {
+        out.push_back({static_cast<std::int16_t>(group), static_cast<std::int8_t>(std::countr_zero(ds))});
+      }
+      return;
+    }
+    const int u = (group - t_.cells) / t_.n;
+    const int d = (group - t_.cells) % t_.n;
+    for (Mask at = now.places(u, d); at != 0; at &= at - 1) {
+      out.push_back({static_cast<std::int16_t>(t_.cell_of(u, std::countr_zero(at))), static_cast<std::int8_t>(d)});
+    }
   }
 
   // Static cell and unit forcing chains in `now`: a candidate that every candidate of
   // a cell (of three or more), or every place of a digit in a unit, takes out by
-  // static chains. Its complexity: the nodes of every branch to it.
-  void find_multiple(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
-                     std::vector<Candidate>& parents) {
+  // static chains (measure() follows each branch to it: its complexity is the nodes
+  // of every branch).
+  void find_multiple(const Position<W>& now, std::vector<InnerFinding>& found) {
     graph_.build(now, true);
     const auto words = static_cast<std::size_t>(graph_.words());
     taken_.assign(words, 0);
     common_.resize(words);
-    const auto group = [&](std::span<const Candidate> branches) {
+    const auto group = [&](int id) {
+      group_branches(now, id, branches_);
       std::fill(common_.begin(), common_.end(), ~std::uint64_t{0});
-      for (const Candidate& b : branches) graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data());
+      for (const Candidate& b : branches_) graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data());
       for (std::size_t w = 0; w < words; ++w) {
         // ("Off" literals only: even bits.)
         for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {
@@ -200,25 +277,12 @@ class NestedChains final : public InnerChains<W> {
           const Candidate node = graph_.candidate(literal);
           if (now.count(node.cell) < 2) continue;
           taken_[w] |= std::uint64_t{1} << (literal & 63);
-          const int target = inner_.slot(node.cell, node.digit, false);
-          const auto begin = static_cast<std::uint32_t>(parents.size());
-          int complexity = 0;
-          for (const Candidate& b : branches) {
-            inner_.run(now, inner_.slot(b.cell, b.digit, true), Links::StaticXY, target);
-            complexity += inner_.ancestors(target);
-            for (const int s : inner_.ancestry()) rule_parents(now, source, s, parents);
-          }
-          found.push_back({node, complexity, begin, static_cast<std::uint32_t>(parents.size())});
+          found.push_back({node, -1, 0, 0, id});
         }
       }
     };
     now.open.for_each([&](int c) {
-      if (now.count(c) < 3) return;
-      branches_.clear();
-      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-        branches_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(std::countr_zero(ds))});
-      }
-      group(branches_);
+      if (now.count(c) >= 3) group(c);
     });
     for (int u = 0; u < t_.unit_count; ++u) {
       for (int d = 0; d < t_.n; ++d) {
@@ -227,11 +291,7 @@ class NestedChains final : public InnerChains<W> {
         // (As Explainer does: a unit's chains start from its first place, and only
         // from a cell of three candidates or more, as a cell's do.)
         if (now.count(t_.cell_of(u, std::countr_zero(places))) < 3) continue;
-        branches_.clear();
-        for (Mask at = places; at != 0; at &= at - 1) {
-          branches_.push_back({static_cast<std::int16_t>(t_.cell_of(u, std::countr_zero(at))), static_cast<std::int8_t>(d)});
-        }
-        group(branches_);
+        group(t_.cells + u * t_.n + d);
       }
     }
   }
@@ -271,6 +331,7 @@ class NestedChains final : public InnerChains<W> {
   const int static_level_ = base_rating(HumanTechnique::NestedForcingChain);
   const int dynamic_level_ = static_level_ + 10;
   Inside inside_ = Inside::Dynamic;
+  bool plain_ = false;
   Links dynamic_links_ = Links::Dynamic;
   StaticGraph<W> graph_;  // of the position the chains inside start from
   std::vector<std::uint64_t> common_;
@@ -279,6 +340,8 @@ class NestedChains final : public InnerChains<W> {
   std::vector<Candidate> candidates_;  // the first pass's: what nested chains refute
   std::vector<int> first_pass_;        // ... and its measure of each
   std::vector<int> rated_;             // ... and each one's rating
+  std::vector<char> stopped_;          // ... and whether a replay of it stopped short
+  static constexpr int kLeastInnerComplexity = 3;
   std::vector<int> sources_;  // the sweep's
   std::vector<Candidate> hits_;  // assumptions whose dynamic chains contradict
 };
