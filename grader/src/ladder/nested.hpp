@@ -170,9 +170,9 @@ class NestedChains final : public InnerChains<W> {
                                         std::pair{Inside::Dynamic, dynamic_level_}}) {
       if (level > least) break;
       inside_ = inside;
+      const bool bounded = !plain_ && inside != Inside::Multiple;
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         const Candidate& x = candidates_[i];
-        const bool bounded = !plain_ && inside != Inside::Multiple;
         outer_.limit_inner_rounds(bounded ? longest_within(level, least) / kLeastInnerComplexity : 1 << 30);
         const int clash = outer_.run(p, outer_.slot(x.cell, x.digit, true), Links::Nested);
         if (clash < 0) {
@@ -200,7 +200,7 @@ class NestedChains final : public InnerChains<W> {
   // with pairs inside, which the sweep does not apply, every assumption is a
   // finding until measure() follows it node by node).
   void find_dynamic(const Position<W>& now, std::vector<InnerFinding>& found) {
-    hits_.clear();
+    const auto at = [](Cell c, int d) { return InnerFinding{{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}}; };
     if (dynamic_links_ == Links::Dynamic) {
       Sweep<W>& sweep = context_.sweep;
       sweep.load(now);
@@ -208,18 +208,15 @@ class NestedChains final : public InnerChains<W> {
       for_each_open_candidate(now, [&](Cell c, int d) { sources_.push_back(sweep.node(c, d, true)); });
       sweep.run(sources_, true, false, [] { return 1 << 20; }, [&](int i, int) {
         const int v = sources_[static_cast<std::size_t>(i)];
-        hits_.push_back({static_cast<std::int16_t>(sweep.cell_of(v)), static_cast<std::int8_t>(sweep.digit_of(v))});
+        found.push_back(at(sweep.cell_of(v), sweep.digit_of(v)));
       });
       // (In the order of the sources: cells, then digits, as below.)
-      std::sort(hits_.begin(), hits_.end(), [](const Candidate& a, const Candidate& b) {
-        return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+      std::sort(found.begin(), found.end(), [](const InnerFinding& a, const InnerFinding& b) {
+        return a.removed.cell != b.removed.cell ? a.removed.cell < b.removed.cell : a.removed.digit < b.removed.digit;
       });
     } else {
-      for_each_open_candidate(now, [&](Cell c, int d) {
-        hits_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
-      });
+      for_each_open_candidate(now, [&](Cell c, int d) { found.push_back(at(c, d)); });
     }
-    for (const Candidate& x : hits_) found.push_back({x});
   }
 
   // Every candidate of a cell of `now` with two or more (cells in order, digits in
@@ -343,7 +340,6 @@ class NestedChains final : public InnerChains<W> {
   std::vector<char> stopped_;          // ... and whether a replay of it stopped short
   static constexpr int kLeastInnerComplexity = 3;
   std::vector<int> sources_;  // the sweep's
-  std::vector<Candidate> hits_;  // assumptions whose dynamic chains contradict
 };
 
 }  // namespace sudoforge::grader::ladder
