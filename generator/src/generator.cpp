@@ -1,6 +1,7 @@
 #include "sudoforge/generator/generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "sudoforge/engine/solver.hpp"
@@ -20,6 +21,10 @@ class Generator::Impl {
         grader_(geometry),
         orbits_(engine::symmetry_orbits(geometry, options.symmetry)) {
     order_.reserve(orbits_.size());
+    orbit_of_.assign(static_cast<std::size_t>(geometry.cell_count()), 0);
+    for (std::size_t o = 0; o < orbits_.size(); ++o) {
+      for (const engine::Cell cell : orbits_[o]) orbit_of_[static_cast<std::size_t>(cell)] = static_cast<std::uint16_t>(o);
+    }
   }
 
   engine::Grid fill(engine::Rng& rng) {
@@ -42,8 +47,14 @@ class Generator::Impl {
       puzzle.set(cell, 0);
     }
     if (count == 0) return false;
-    const bool unique = count == 1 ? solver_.count_solutions(puzzle, 1, std::span(removed.data(), 1)).count == 0
-                                   : solver_.count_solutions(puzzle, 2).count == 1;
+    bool unique = false;
+    if (count == 1) {
+      const engine::SolveResult other = solver_.count_solutions(puzzle, 1, std::span(removed.data(), 1));
+      unique = other.count == 0;
+      if (!unique) keep_witness(other.solution, static_cast<std::uint32_t>(o));
+    } else {
+      unique = solver_.count_solutions(puzzle, 2).count == 1;
+    }
     for (std::size_t k = 0; k < count; ++k) puzzle.set(removed[k].cell, removed[k].digit);
     return unique;
   }
@@ -53,12 +64,76 @@ class Generator::Impl {
     order_.clear();
     for (std::size_t o = 0; o < orbits_.size(); ++o) order_.push_back(static_cast<std::uint32_t>(o));
     rng.shuffle(std::span<std::uint32_t>(order_));
+    match_witnesses(puzzle);
     for (const std::uint32_t o : order_) {
-      if (!removable(puzzle, o)) continue;
+      if (!has_givens(puzzle, o) || witnessed(o) || !removable(puzzle, o)) continue;
       for (engine::Cell cell : orbits_[o]) puzzle.set(cell, 0);
+      removed_orbit(o);
     }
     return puzzle;
   }
+
+  // Witnesses: complete grids found by earlier searches, each a solution of a
+  // puzzle carved before without one of its givens. A grid that agrees with the
+  // puzzle being carved on every given outside orbit o, and not on all of them, is a
+  // second solution of the puzzle without o: o stays, no search needed. Removing
+  // givens only drops constraints, so what a grid shows holds for the rest of the
+  // carve: each grid's disagreeing orbits are kept and shrink as orbits go. Only
+  // "stays" is taken from a grid, which is what the search would answer, so the
+  // carve is the same with witnesses or without (Generator.CarvesTheSameWithWitnessesAsWithout).
+  void match_witnesses(const engine::Grid& puzzle) {
+    givens_.clear();
+    for (engine::Cell c = 0; c < puzzle.cell_count(); ++c) {
+      if (puzzle[c] != 0) givens_.push_back(c);
+    }
+    for (Witness& w : witnesses_) {
+      // More orbits than kWitnessOrbits: of no use in this carve (most grids, found
+      // for other solutions, differ almost everywhere and stop here at once).
+      w.count = 0;
+      for (const engine::Cell c : givens_) {
+        if (puzzle[c] == w.grid[c]) continue;
+        const std::uint16_t o = orbit_of_[static_cast<std::size_t>(c)];
+        if (std::find(w.orbits.begin(), w.orbits.begin() + w.count, o) != w.orbits.begin() + w.count) continue;
+        if (w.count == kWitnessOrbits) {
+          w.count = kUseless;
+          break;
+        }
+        w.orbits[static_cast<std::size_t>(w.count++)] = o;
+      }
+    }
+  }
+  bool has_givens(const engine::Grid& puzzle, std::uint32_t o) const {
+    return std::any_of(orbits_[o].begin(), orbits_[o].end(), [&](engine::Cell cell) { return puzzle[cell] != 0; });
+  }
+  bool witnessed(std::uint32_t o) {
+    if (!use_witnesses_) return false;
+    for (const Witness& w : witnesses_) {
+      if (w.count == 1 && w.orbits[0] == o) {
+        ++witness_answers_;
+        return true;
+      }
+    }
+    return false;
+  }
+  void removed_orbit(std::uint32_t o) {
+    for (Witness& w : witnesses_) {
+      if (w.count == kUseless) continue;
+      const auto end = w.orbits.begin() + w.count;
+      const auto at = std::find(w.orbits.begin(), end, o);
+      if (at == end) continue;
+      *at = *(end - 1);
+      --w.count;
+    }
+  }
+  void keep_witness(const engine::Grid& grid, std::uint32_t o) {
+    Witness& w = witnesses_.size() < kWitnesses ? witnesses_.emplace_back() : witnesses_[next_witness_++ % kWitnesses];
+    w.grid = grid;
+    w.orbits[0] = static_cast<std::uint16_t>(o);
+    w.count = 1;
+  }
+
+  void use_witnesses(bool on) { use_witnesses_ = on; }
+  std::uint64_t witness_answers() const { return witness_answers_; }
 
   bool is_minimal(engine::Grid puzzle) {
     for (std::size_t o = 0; o < orbits_.size(); ++o) {
@@ -152,6 +227,21 @@ class Generator::Impl {
   std::vector<std::vector<engine::Cell>> orbits_;
   std::vector<std::uint32_t> order_;
   std::vector<std::uint32_t> scratch_;
+  // Witnesses (carve).
+  static constexpr int kWitnessOrbits = 4;
+  static constexpr int kUseless = kWitnessOrbits + 1;
+  static constexpr std::size_t kWitnesses = 32;
+  struct Witness {
+    engine::Grid grid;
+    std::array<std::uint16_t, kWitnessOrbits> orbits{};  // where it disagrees with the puzzle's givens
+    int count = 0;                                       // how many (kUseless: more than kWitnessOrbits)
+  };
+  std::vector<Witness> witnesses_;
+  std::size_t next_witness_ = 0;
+  std::vector<std::uint16_t> orbit_of_;  // by cell
+  std::vector<engine::Cell> givens_;     // of the puzzle being carved
+  bool use_witnesses_ = true;
+  std::uint64_t witness_answers_ = 0;
 };
 
 Generator::Generator(const engine::Geometry& geometry, const Options& options)
@@ -167,6 +257,10 @@ Candidate Generator::make(std::uint64_t seed, std::uint64_t index, const Target&
 engine::Grid Generator::fill(engine::Rng& rng) { return impl_->fill(rng); }
 
 engine::Grid Generator::carve(engine::Grid puzzle, engine::Rng& rng) { return impl_->carve(std::move(puzzle), rng); }
+
+void Generator::use_witnesses(bool on) { impl_->use_witnesses(on); }
+
+std::uint64_t Generator::witness_answers() const { return impl_->witness_answers(); }
 
 bool Generator::is_minimal(const engine::Grid& puzzle) { return impl_->is_minimal(puzzle); }
 

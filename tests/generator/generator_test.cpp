@@ -6,6 +6,7 @@
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/units.hpp"
+#include "test_data.hpp"
 
 namespace sudoforge::generator {
 namespace {
@@ -98,6 +99,42 @@ TEST(Generator, ClimbsToClueCountsThatCarvingSeldomGives) {
     expect_sound(candidate, engine::Symmetry::None, "low-clue candidate " + std::to_string(index));
   }
   EXPECT_GE(accepted, 3);
+}
+
+// Witnesses (grids found by earlier searches) answer some of carve's questions
+// without a search: the carve must be exactly the one every question searched
+// gives. Neighbours of hard puzzles, as mining carves them (a given dropped, a cell
+// of the solution added), and fresh puzzles from full grids.
+TEST(Generator, CarvesTheSameWithWitnessesAsWithout) {
+  Generator with(engine::Geometry{}, Options{});
+  Generator without(engine::Geometry{}, Options{});
+  without.use_witnesses(false);
+  engine::Solver solver(engine::Geometry{});
+  int carved = 0;
+  for (const engine::Grid& puzzle : test::load_puzzles("hardest.txt")) {
+    const engine::Grid solution = solver.count_solutions(puzzle, 2).solution;
+    for (engine::Cell drop = 0; drop < puzzle.cell_count(); drop += 3) {
+      if (puzzle[drop] == 0) continue;
+      for (engine::Cell add = 1; add < puzzle.cell_count(); add += 7) {
+        if (puzzle[add] != 0) continue;
+        engine::Grid candidate = puzzle;
+        candidate.set(drop, 0);
+        candidate.set(add, solution[add]);
+        if (solver.count_solutions(candidate, 2).count != 1) continue;
+        engine::Rng a(static_cast<std::uint64_t>(carved));
+        engine::Rng b(static_cast<std::uint64_t>(carved));
+        ASSERT_EQ(with.carve(candidate, a), without.carve(candidate, b)) << engine::to_line(candidate);
+        ++carved;
+      }
+    }
+  }
+  for (std::uint64_t index = 0; index < 20; ++index) {
+    EXPECT_EQ(with.make(3, index, Target{}).puzzle, without.make(3, index, Target{}).puzzle);
+  }
+  EXPECT_GT(carved, 100);
+  // (The test means something only if witnesses answered.)
+  EXPECT_GT(with.witness_answers(), static_cast<std::uint64_t>(carved));
+  EXPECT_EQ(without.witness_answers(), 0U);
 }
 
 TEST(Generator, WorksForEveryShapeAndTheDiagonalVariant) {

@@ -77,6 +77,10 @@ class Generator {
   engine::Grid carve(engine::Grid puzzle, engine::Rng& rng);
   // Whether removing any orbit of givens leaves more than one solution.
   bool is_minimal(const engine::Grid& puzzle);
+  // Without witnesses every removal carve() asks about is searched (for tests: the
+  // carve must be the same). How many removals witnesses have answered so far.
+  void use_witnesses(bool on);
+  std::uint64_t witness_answers() const;
 
  private:
   class Impl;
