@@ -11,6 +11,7 @@
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/units.hpp"
+#include "ladder/board_singles.hpp"
 #include "ladder/ladder.hpp"
 #include "refuter.hpp"
 #include "trial_and_error.hpp"
@@ -102,7 +103,8 @@ class Core {
  public:
   explicit Core(const engine::Geometry& geometry)
       : units_(geometry), solver_(geometry), layout_(geometry), propagation_(layout_), path_(propagation_),
-        search_(propagation_), trial_(propagation_), ladder_(geometry), refuter_(propagation_) {
+        search_(propagation_), trial_(propagation_), ladder_(geometry), board_singles_(layout_, units_),
+        refuter_(propagation_) {
     ladder_.set_refuter(&refuter_);
   }
   // Its parts hold references to layout_.
@@ -181,8 +183,12 @@ class Core {
 
   // The human path of a unique puzzle whose grade holds its solution and tier.
   void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
+    // Its first rounds of singles on the boards, unless every step is to be recorded.
+    ladder::Prefix prefix;
+    if (!options.record_steps) board_singles_.run(puzzle, prefix);
     const ladder::Rated rated = ladder_.rate(puzzle, grade.solution, options.record_steps ? &grade.human_steps : nullptr,
-                                             options.record_steps ? &grade.human_rises : nullptr);
+                                             options.record_steps ? &grade.human_rises : nullptr,
+                                             options.record_steps ? nullptr : &prefix);
     grade.rating = rated.rating;
     grade.hardest = rated.hardest;
     grade.human_counts = rated.counts;
@@ -209,6 +215,7 @@ class Core {
   detail::UniquenessSearch<N> search_;
   detail::TrialAndError<N> trial_;
   ladder::Ladder<ladder::words_for(N * N)> ladder_;
+  ladder::BoardSingles<N> board_singles_;
   detail::BoardRefuter<N> refuter_;
 };
 

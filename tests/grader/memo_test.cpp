@@ -11,10 +11,13 @@
 #include <sstream>
 #include <string>
 
+#include "ladder/board_singles.hpp"
 #include "ladder/ladder.hpp"
 #include "refuter.hpp"
 #include "sudoforge/engine/random.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/unit_board.hpp"
+#include "sudoforge/engine/units.hpp"
 #include "sudoforge/grader/grade.hpp"
 #include "test_data.hpp"
 
@@ -45,13 +48,19 @@ int expect_same_paths(const std::vector<engine::Grid>& puzzles, SwitchOff&& swit
   return compared;
 }
 
-TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
-  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+// Every 5th puzzle of top1465 and every 50th of 17clue.
+std::vector<engine::Grid> classic_sample() {
   std::vector<engine::Grid> puzzles;
   const auto top = test::load_puzzles("top1465.txt");
   for (std::size_t i = 0; i < top.size(); i += 5) puzzles.push_back(top[i]);
   const auto clue17 = test::load_puzzles("17clue.txt");
   for (std::size_t i = 0; i < clue17.size(); i += 50) puzzles.push_back(clue17[i]);
+  return puzzles;
+}
+
+TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  std::vector<engine::Grid> puzzles = classic_sample();
   for (const char* line : {"....1...5.....5..9..123.....3....8.4...9.8........3.1..4..8..........6..6........",
                            "..9.2.....3............3..88.....6..97......1.....4..56.......41.....29....6....."}) {
     puzzles.push_back(engine::parse_puzzle(line, diagonal));
@@ -68,6 +77,55 @@ TEST(LadderMemo, RatingWithoutAvx2TakesTheSamePath) {
   const auto top = test::load_puzzles("top1465.txt");
   for (std::size_t i = 0; i < top.size(); i += 7) puzzles.push_back(top[i]);
   EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_avx2(false); }), 150);
+}
+
+// The first rounds of singles run on the unit-major boards (board_singles.hpp) and
+// the ladder goes on from the grid they reach: the same path as the ladder's own
+// rounds. Returns how many puzzles the boards took part of the way (not all of it)
+// and adds to `whole` those they solved.
+template <int N>
+int expect_same_with_prefix(const std::vector<engine::Grid>& puzzles, int& whole) {
+  const engine::Geometry& geometry = puzzles.front().geometry();
+  const engine::UnitLayout<N> layout(geometry);
+  BoardSingles<N> singles(layout, engine::Units(geometry));
+  Ladder<words_for(N * N)> ladder(geometry);
+  Grader grader{geometry};
+  int part = 0;
+  for (const engine::Grid& puzzle : puzzles) {
+    const Grade grade = grader.grade(puzzle);
+    EXPECT_EQ(grade.status, Status::Unique);
+    if (grade.hardest == HumanTechnique::NestedForcingChain) continue;  // they need the grader's core
+    Prefix prefix;
+    singles.run(puzzle, prefix);
+    const Rated own = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    const Rated from = ladder.rate(puzzle, grade.solution, nullptr, nullptr, &prefix);
+    const std::string where = engine::to_line(puzzle);
+    EXPECT_EQ(own.rating, from.rating) << where;
+    EXPECT_EQ(own.hardest, from.hardest) << where;
+    EXPECT_EQ(own.counts, from.counts) << where;
+    EXPECT_EQ(own.counts, grade.human_counts) << where;  // the grader takes the boards' way
+    const bool placed = prefix.reached.clue_count() > puzzle.clue_count();
+    whole += prefix.reached.is_complete() ? 1 : 0;
+    part += placed && !prefix.reached.is_complete() ? 1 : 0;
+  }
+  return part;
+}
+
+TEST(LadderMemo, SinglesOnTheBoardsTakeTheLaddersPath) {
+  engine::Rng rng(47);
+  const auto fresh = [&rng](const engine::Geometry& geometry, int count) {
+    std::vector<engine::Grid> puzzles;
+    for (int i = 0; i < count; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(geometry, rng), rng));
+    return puzzles;
+  };
+  int whole = 0;
+  EXPECT_GT(expect_same_with_prefix<9>(classic_sample(), whole), 500);
+  EXPECT_GT(whole, 300);
+  whole = 0;
+  EXPECT_GT(expect_same_with_prefix<9>(fresh(engine::Geometry(3, 3, engine::Variant::Diagonal), 40), whole), 20);
+  whole = 0;
+  expect_same_with_prefix<6>(fresh(engine::Geometry(2, 3), 40), whole);
+  EXPECT_GT(whole, 20);
 }
 
 // Nested forcing chains spare work three ways (nested.hpp, refuter.hpp): chains

@@ -37,6 +37,13 @@ struct Rated {
   std::array<int, kHumanTechniqueCount> counts{};
 };
 
+// Where the first rounds of singles left the path, made elsewhere
+// (board_singles.hpp): the grid they reach and what they rated.
+struct Prefix {
+  engine::Grid reached;
+  Rated rated;
+};
+
 template <int W>
 class Ladder {
  public:
@@ -126,15 +133,23 @@ class Ladder {
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
   // `rises` the candidates before each step that raises the rating past singles.
+  // With `prefix` (and no steps), goes on from where its rounds of singles left.
   // Out of line (once per puzzle) so that scripts/bench-rating can name its share.
   [[gnu::noinline]] Rated rate(const engine::Grid& puzzle, const engine::Grid& solution, std::vector<HumanStep>* steps,
-             std::vector<std::pair<std::size_t, CandidateSnapshot>>* rises) {
+             std::vector<std::pair<std::size_t, CandidateSnapshot>>* rises, const Prefix* prefix = nullptr) {
     const Tables<W>& t = tables_;
     Rated rated;
     context_.start(solution.values().data(), steps != nullptr);
     hardest_rating_ = -1;
     for (Memo<W>& memo : memos_) memo.clear();
-    position_.start(t, puzzle);
+    if (prefix != nullptr && steps == nullptr) {
+      rated = prefix->rated;
+      if (rated.rating > 0) hardest_rating_ = rated.rating;  // the rating of rated.hardest
+      if (prefix->reached.is_complete()) return rated;
+      position_.start(t, prefix->reached);
+    } else {
+      position_.start(t, puzzle);
+    }
     int round = 0;
     while (!position_.solved()) {
       ++round;

@@ -1,0 +1,130 @@
+#pragma once
+// The ladder's first rounds, on the unit-major boards. Until a rung above singles
+// applies, every round of the ladder places all the full houses, or else all the
+// hidden singles in boxes, or else all those in lines (Ladder::singles_round), and
+// the position is the givens and what those rounds placed, nothing eliminated. Those
+// rounds are most of what an easy puzzle's rating does, and on the boards of the
+// tier-2 propagation (engine/unit_board.hpp) a round asks every unit at once: so they
+// run here, and the ladder takes over from the grid they reach (Ladder::rate's
+// `prefix`) with the counts and rating they made. The same rounds, the same placements
+// and counts: LadderMemo.SinglesOnTheBoardsTakeTheLaddersPath checks it.
+//
+// Only for a puzzle that has a solution (a cell is never wanted by two digits).
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "../singles.hpp"
+#include "ladder.hpp"
+#include "sudoforge/engine/grid.hpp"
+#include "sudoforge/engine/unit_board.hpp"
+#include "sudoforge/engine/units.hpp"
+
+namespace sudoforge::grader::ladder {
+
+template <int N>
+class BoardSingles {
+ public:
+  using Layout = engine::UnitLayout<N>;
+  using State = engine::UnitBoards<N>;
+  using Board = typename Layout::Board;
+  using RowSet = typename Layout::RowSet;
+
+  BoardSingles(const Layout& layout, const engine::Units& units)
+      : layout_(layout), cells_(without(layout.empty_board(), layout.spare())) {
+    for (int u = 0; u < units.count(); ++u) {
+      if (units.kind(u) == engine::UnitKind::Box) boxes_ |= layout.field(u);
+    }
+  }
+
+  // Runs the singles rounds from the givens of `puzzle`: `prefix` gets the grid they
+  // reach and what they count.
+  void run(const engine::Grid& puzzle, Prefix& prefix) {
+    const std::span<const std::uint8_t> givens = puzzle.values();
+    std::array<std::uint8_t, engine::kMaxCells> values{};
+    std::copy(givens.begin(), givens.end(), values.begin());
+    State state;
+    state.clear(layout_);
+    // The givens, visited without a branch per cell (which would mispredict).
+    std::array<engine::Cell, engine::kMaxCells> given;
+    int count = 0;
+    for (engine::Cell c = 0; c < puzzle.cell_count(); ++c) {
+      given[static_cast<std::size_t>(count)] = c;
+      count += values[static_cast<std::size_t>(c)] != 0 ? 1 : 0;
+    }
+    for (const engine::Cell c : std::span(given.data(), static_cast<std::size_t>(count))) {
+      state.place(layout_, values[static_cast<std::size_t>(c)] - 1, c);
+    }
+    prefix.rated = Rated{};
+    std::uint32_t stale = (1U << N) - 1;  // digits whose hidden singles are not known
+    std::uint32_t box_digits = 0;   // digits with a hidden single in a box (of those known)
+    std::uint32_t line_digits = 0;  // ... in a line
+    for (;;) {
+      found_.clear();
+      RowSet seen;
+      const auto keep = [&](int position, int d) {
+        const engine::Cell cell = layout_.cell_at(position);
+        const int row = layout_.row_position(cell);
+        if (seen.test(row)) return;
+        seen.set(row);
+        found_.push_back({cell, d});
+      };
+      // Full houses: the units with one open cell.
+      const Board open = without(cells_, state.solved);
+      Board nonempty;
+      Board several;
+      layout_.classify(open, nonempty, several);
+      (open & layout_.expand(without(nonempty, several))).for_each([&](int position) {
+        keep(position, std::countr_zero(state.candidates(layout_, layout_.cell_at(position))));
+      });
+      HumanTechnique technique = HumanTechnique::FullHouse;
+      if (found_.empty()) {
+        for (; stale != 0; stale &= stale - 1) {
+          const int d = std::countr_zero(stale);
+          const std::uint32_t bit = 1U << d;
+          Board hidden;
+          detail::Singles<N>::hidden_singles(layout_, state.live(d), hidden);  // (no unit runs dry: a solution exists)
+          Board& in_box = in_boxes_[static_cast<std::size_t>(d)];
+          Board& in_line = in_lines_[static_cast<std::size_t>(d)];
+          in_box = hidden & boxes_;
+          in_line = without(hidden, boxes_);
+          box_digits = in_box.any() ? box_digits | bit : box_digits & ~bit;
+          line_digits = in_line.any() ? line_digits | bit : line_digits & ~bit;
+        }
+        // Those in boxes, or else those in lines.
+        const bool boxes = box_digits != 0;
+        technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
+        const auto& singles = boxes ? in_boxes_ : in_lines_;
+        for (std::uint32_t ds = boxes ? box_digits : line_digits; ds != 0; ds &= ds - 1) {
+          const int d = std::countr_zero(ds);
+          singles[static_cast<std::size_t>(d)].for_each([&](int position) { keep(position, d); });
+        }
+      }
+      if (found_.empty()) break;
+      Rated& rated = prefix.rated;
+      rated.counts[static_cast<std::size_t>(technique)] += static_cast<int>(found_.size());
+      const int rating = base_rating(technique);
+      if (rating > rated.rating || (rating == rated.rating && technique > rated.hardest)) rated.hardest = technique;
+      rated.rating = std::max(rated.rating, rating);
+      for (const auto& [cell, d] : found_) {
+        stale |= state.candidates(layout_, cell);  // every digit that loses a place
+        state.place(layout_, d, cell);
+        values[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(d + 1);
+      }
+    }
+    prefix.reached = engine::Grid(puzzle.geometry(), std::span<const std::uint8_t>(values.data(), givens.size()));
+  }
+
+ private:
+  const Layout& layout_;
+  Board cells_;  // every cell position of every unit
+  Board boxes_;  // those of the boxes
+  // Each digit's hidden singles, as positions, in boxes and in lines.
+  std::array<Board, N> in_boxes_{};
+  std::array<Board, N> in_lines_{};
+  std::vector<std::pair<engine::Cell, int>> found_;  // a round's singles, each cell once
+};
+
+}  // namespace sudoforge::grader::ladder
