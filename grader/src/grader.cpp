@@ -112,14 +112,8 @@ class Core {
   Core& operator=(const Core&) = delete;
 
   void grade(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
-    // The givens' cells, listed without a branch per cell (which the blanks and
-    // givens of a puzzle would mispredict at every turn).
     std::array<engine::Cell, engine::kMaxCells> givens;
-    int clues = 0;
-    for (engine::Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
-      givens[static_cast<std::size_t>(clues)] = cell;
-      clues += puzzle[cell] != 0 ? 1 : 0;
-    }
+    const int clues = puzzle.filled_cells(givens);
     grade.clues = clues;
     State state;
     Values values{};

@@ -30,7 +30,7 @@ struct Singles {
   // that are alone in their unit, as positions (a cell alone in its row and its box
   // shows up twice). False when a unit that still needs the digit has no place left
   // for it.
-  static bool hidden_singles(const Layout& layout, const Board& live, Board& singles) {
+  [[gnu::always_inline]] static bool hidden_singles(const Layout& layout, const Board& live, Board& singles) {
     Board nonempty;
     Board several;
     layout.classify(live, nonempty, several);

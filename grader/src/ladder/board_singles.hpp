@@ -37,6 +37,7 @@ class BoardSingles {
     for (int u = 0; u < units.count(); ++u) {
       if (units.kind(u) == engine::UnitKind::Box) boxes_ |= layout.field(u);
     }
+    lines_ = without(cells_, boxes_);
   }
 
   // Runs the singles rounds from the givens of `puzzle`: `prefix` gets the grid they
@@ -47,20 +48,12 @@ class BoardSingles {
     std::copy(givens.begin(), givens.end(), values.begin());
     State state;
     state.clear(layout_);
-    // The givens, visited without a branch per cell (which would mispredict).
-    std::array<engine::Cell, engine::kMaxCells> given;
-    int count = 0;
-    for (engine::Cell c = 0; c < puzzle.cell_count(); ++c) {
-      given[static_cast<std::size_t>(count)] = c;
-      count += values[static_cast<std::size_t>(c)] != 0 ? 1 : 0;
-    }
-    for (const engine::Cell c : std::span(given.data(), static_cast<std::size_t>(count))) {
+    std::array<engine::Cell, engine::kMaxCells> filled;
+    for (const engine::Cell c : std::span(filled.data(), static_cast<std::size_t>(puzzle.filled_cells(filled)))) {
       state.place(layout_, values[static_cast<std::size_t>(c)] - 1, c);
     }
     prefix.rated = Rated{};
     std::uint32_t stale = (1U << N) - 1;  // digits whose hidden singles are not known
-    std::uint32_t box_digits = 0;   // digits with a hidden single in a box (of those known)
-    std::uint32_t line_digits = 0;  // ... in a line
     for (;;) {
       found_.clear();
       RowSet seen;
@@ -83,23 +76,17 @@ class BoardSingles {
       if (found_.empty()) {
         for (; stale != 0; stale &= stale - 1) {
           const int d = std::countr_zero(stale);
-          const std::uint32_t bit = 1U << d;
-          Board hidden;
-          detail::Singles<N>::hidden_singles(layout_, state.live(d), hidden);  // (no unit runs dry: a solution exists)
-          Board& in_box = in_boxes_[static_cast<std::size_t>(d)];
-          Board& in_line = in_lines_[static_cast<std::size_t>(d)];
-          in_box = hidden & boxes_;
-          in_line = without(hidden, boxes_);
-          box_digits = in_box.any() ? box_digits | bit : box_digits & ~bit;
-          line_digits = in_line.any() ? line_digits | bit : line_digits & ~bit;
+          // (No unit runs out of places for a digit: the puzzle has a solution.)
+          detail::Singles<N>::hidden_singles(layout_, state.live(d), hidden_[static_cast<std::size_t>(d)]);
         }
         // Those in boxes, or else those in lines.
-        const bool boxes = box_digits != 0;
-        technique = boxes ? HumanTechnique::HiddenSingleBox : HumanTechnique::HiddenSingleLine;
-        const auto& singles = boxes ? in_boxes_ : in_lines_;
-        for (std::uint32_t ds = boxes ? box_digits : line_digits; ds != 0; ds &= ds - 1) {
-          const int d = std::countr_zero(ds);
-          singles[static_cast<std::size_t>(d)].for_each([&](int position) { keep(position, d); });
+        for (const HumanTechnique kind : {HumanTechnique::HiddenSingleBox, HumanTechnique::HiddenSingleLine}) {
+          const Board& units = kind == HumanTechnique::HiddenSingleBox ? boxes_ : lines_;
+          for (int d = 0; d < N; ++d) {
+            (hidden_[static_cast<std::size_t>(d)] & units).for_each([&](int position) { keep(position, d); });
+          }
+          technique = kind;
+          if (!found_.empty()) break;
         }
       }
       if (found_.empty()) break;
@@ -121,9 +108,8 @@ class BoardSingles {
   const Layout& layout_;
   Board cells_;  // every cell position of every unit
   Board boxes_;  // those of the boxes
-  // Each digit's hidden singles, as positions, in boxes and in lines.
-  std::array<Board, N> in_boxes_{};
-  std::array<Board, N> in_lines_{};
+  Board lines_;  // and of the other units
+  std::array<Board, N> hidden_{};  // each digit's hidden singles, as positions
   std::vector<std::pair<engine::Cell, int>> found_;  // a round's singles, each cell once
 };
 

@@ -40,6 +40,9 @@ class Grid {
   }
 
   int clue_count() const;     // filled cells
+  // The filled cells in order into `cells`, listed without a branch per cell (which
+  // the blanks and givens of a puzzle would mispredict at every turn); returns how many.
+  int filled_cells(std::array<Cell, kMaxCells>& cells) const;
   bool is_complete() const;   // no empty cell
 
   friend bool operator==(const Grid& a, const Grid& b) {
