@@ -163,34 +163,43 @@ class StaticGraph {
     reached_.assign(literals, 0);
     fresh_.assign(literals, 0);
     next_fresh_.assign(literals, 0);
+    // The levels' lists of literals, each literal at most once (and a spare slot
+    // for the unconditional store below).
+    frontier_list_.resize(literals + 1);
+    next_list_.resize(literals + 1);
     for (std::size_t batch = 0; batch * 64 < sources.size(); ++batch) {
       const std::size_t lanes = std::min<std::size_t>(64, sources.size() - batch * 64);
       std::fill(reached_.begin(), reached_.end(), 0);
-      frontier_list_.clear();
+      std::size_t frontier_size = 0;
       for (std::size_t i = 0; i < lanes; ++i) {
         const auto v = static_cast<std::size_t>(sources[batch * 64 + i]);
-        if (fresh_[v] == 0) frontier_list_.push_back(static_cast<int>(v));
+        if (fresh_[v] == 0) frontier_list_[frontier_size++] = static_cast<int>(v);
         fresh_[v] |= std::uint64_t{1} << i;
         reached_[v] |= std::uint64_t{1} << i;
       }
       std::uint64_t open = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
-      for (int j = 0; open != 0 && !frontier_list_.empty() && 2 * j + 1 <= max_links(); ++j) {
-        // Level j + 1.
-        next_list_.clear();
-        for (const int v : frontier_list_) {
+      for (int j = 0; open != 0 && frontier_size != 0 && 2 * j + 1 <= max_links(); ++j) {
+        // Level j + 1. (Without a branch per link: whether a link brings a lane, and
+        // whether its literal is new to the level, are as good as random.)
+        std::size_t next_size = 0;
+        int* const next = next_list_.data();
+        const std::span<const int> frontier(frontier_list_.data(), frontier_size);
+        for (const int v : frontier) {
           const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
           const auto [begin, end] = bivalue ? bivalue_[static_cast<std::size_t>(v)]
                                             : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_begin_[static_cast<std::size_t>(v) + 1]};
           for (std::uint32_t e = begin; e < end; ++e) {
             const auto w = static_cast<std::size_t>(targets_[e]);
             const std::uint64_t fresh = lanes_here & ~reached_[w];
-            if (fresh == 0) continue;
-            if (next_fresh_[w] == 0) next_list_.push_back(static_cast<int>(w));
-            next_fresh_[w] |= fresh;
+            const std::uint64_t before = next_fresh_[w];
+            next[next_size] = static_cast<int>(w);
+            next_size += static_cast<std::size_t>((before == 0) & (fresh != 0));
+            next_fresh_[w] = before | fresh;
           }
         }
-        for (const int v : frontier_list_) fresh_[static_cast<std::size_t>(v)] = 0;
-        for (const int w : next_list_) {
+        const std::span<const int> next_level(next, next_size);
+        for (const int v : frontier) fresh_[static_cast<std::size_t>(v)] = 0;
+        for (const int w : next_level) {
           fresh_[static_cast<std::size_t>(w)] = next_fresh_[static_cast<std::size_t>(w)];
           next_fresh_[static_cast<std::size_t>(w)] = 0;
           reached_[static_cast<std::size_t>(w)] |= fresh_[static_cast<std::size_t>(w)];
@@ -199,14 +208,15 @@ class StaticGraph {
         // y first reached at j + 1 with y reached by j.
         std::uint64_t met = 0;
         const auto at_j = [&](std::size_t y) { return reached_[y] & ~fresh_[y]; };
-        for (const int y : frontier_list_) met |= at_j(static_cast<std::size_t>(y)) & reached_[static_cast<std::size_t>(y) ^ 1];
-        for (const int w : next_list_) met |= fresh_[static_cast<std::size_t>(w)] & at_j(static_cast<std::size_t>(w) ^ 1);
+        for (const int y : frontier) met |= at_j(static_cast<std::size_t>(y)) & reached_[static_cast<std::size_t>(y) ^ 1];
+        for (const int w : next_level) met |= fresh_[static_cast<std::size_t>(w)] & at_j(static_cast<std::size_t>(w) ^ 1);
         met &= open;
         open &= ~met;
         for (; met != 0; met &= met - 1) found(static_cast<int>(batch * 64) + std::countr_zero(met), 2 * j + 1);
         frontier_list_.swap(next_list_);
+        frontier_size = next_size;
       }
-      for (const int v : frontier_list_) fresh_[static_cast<std::size_t>(v)] = 0;
+      for (const int v : std::span<const int>(frontier_list_.data(), frontier_size)) fresh_[static_cast<std::size_t>(v)] = 0;
     }
   }
 
