@@ -299,6 +299,7 @@ class Sweep {
       }
     }
     marked_.assign(static_cast<std::size_t>((candidates() + 63) / 64), 0);
+    if (new_nodes_.size() < nodes + 1) new_nodes_.resize(nodes + 1);
     nodes_in_.clear();
     for (int v = 0; v < nodes_; ++v) {
       if (digit < 0 || digit_of(v) == digit) nodes_in_.push_back(v);
@@ -388,21 +389,27 @@ class Sweep {
           ++plane_count;
           planes_.resize(planes_.size() + nodes, Lanes{});
         }
-        // (Only the candidates written to above can have anything new.)
+        // (Only the candidates written to above can have anything new. No fresh_ is
+        // set now, so each is written whether it gets anything or not: no branch on
+        // that, which is as good as random; the nodes that do are listed in
+        // new_nodes_, which has room for every node and one more.)
+        std::size_t fresh_count = 0;
+        int* const listed = new_nodes_.data();
         for (std::size_t word = 0; word < marked_.size(); ++word) {
           for (std::uint64_t ks = marked_[word]; ks != 0; ks &= ks - 1) {
             const std::size_t k = 64 * word + static_cast<std::size_t>(std::countr_zero(ks));
             for (const std::size_t v : {2 * k, 2 * k + 1}) {
               const Lanes fresh = next_[v] & ~reached_[v] & active;
               next_[v] = Lanes{};
-              if (none(fresh)) continue;
               fresh_[v] = fresh;
               reached_[v] |= fresh;
-              frontier_.push_back(static_cast<int>(v));
+              listed[fresh_count] = static_cast<int>(v);
+              fresh_count += static_cast<std::size_t>(!none(fresh));
             }
           }
           marked_[word] = 0;
         }
+        frontier_.assign(listed, listed + fresh_count);
         for (const int v : frontier_) {
           const auto at = static_cast<std::size_t>(v);
           const Lanes fresh = fresh_[at];
@@ -532,6 +539,7 @@ class Sweep {
   LaneVector fresh_;                   // by node: reached at the last depth
   LaneVector next_;                    // by node: reached at the next depth, before filtering
   std::vector<int> frontier_;          // the nodes with something fresh
+  std::vector<int> new_nodes_;         // those of the next depth as they are found
   std::vector<std::uint64_t> marked_;  // the candidates whose nodes next_ may hold something for
   // Kept.
   std::vector<std::uint64_t> reach_;  // by source, row_words_ each
