@@ -15,6 +15,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 #include "../singles.hpp"
 #include "ladder.hpp"
@@ -38,6 +39,14 @@ class BoardSingles {
       if (units.kind(u) == engine::UnitKind::Box) boxes_ |= layout.field(u);
     }
     lines_ = without(cells_, boxes_);
+    for (const auto& [set, range] : {std::pair{&boxes_, &box_words_}, std::pair{&lines_, &line_words_}}) {
+      *range = {kWords, 0};
+      for (int i = 0; i < kWords; ++i) {
+        if (set->words[static_cast<std::size_t>(i)] == 0) continue;
+        range->first = std::min(range->first, i);
+        range->second = i + 1;
+      }
+    }
   }
 
   // Runs the singles rounds from the givens of `puzzle`: `prefix` gets the grid they
@@ -77,13 +86,29 @@ class BoardSingles {
         for (; stale != 0; stale &= stale - 1) {
           const int d = std::countr_zero(stale);
           // (No unit runs out of places for a digit: the puzzle has a solution.)
-          detail::Singles<N>::hidden_singles(layout_, state.live(d), hidden_[static_cast<std::size_t>(d)]);
+          Board& singles = hidden_[static_cast<std::size_t>(d)];
+          detail::Singles<N>::hidden_singles(layout_, state.live(d), singles);
+          // Which kinds of unit hold any (the other digits' are as they were).
+          for (const std::size_t kind : {0, 1}) {
+            const bool any = (singles & (kind == 0 ? boxes_ : lines_)).any();
+            with_singles_[kind] = (with_singles_[kind] & ~(1U << d)) | static_cast<std::uint32_t>(any) << d;
+          }
         }
         // Those in boxes, or else those in lines.
         for (const HumanTechnique kind : {HumanTechnique::HiddenSingleBox, HumanTechnique::HiddenSingleLine}) {
-          const Board& units = kind == HumanTechnique::HiddenSingleBox ? boxes_ : lines_;
-          for (int d = 0; d < N; ++d) {
-            (hidden_[static_cast<std::size_t>(d)] & units).for_each([&](int position) { keep(position, d); });
+          const bool boxes = kind == HumanTechnique::HiddenSingleBox;
+          const Board& units = boxes ? boxes_ : lines_;
+          // Only the words the units lie in (the boxes' are a third of the board).
+          const auto [first_word, end_word] = boxes ? box_words_ : line_words_;
+          for (std::uint32_t ds = with_singles_[boxes ? 0 : 1]; ds != 0; ds &= ds - 1) {
+            const int d = std::countr_zero(ds);
+            const Board& singles = hidden_[static_cast<std::size_t>(d)];
+            for (int i = first_word; i < end_word; ++i) {
+              const auto at = static_cast<std::size_t>(i);
+              for (std::uint64_t word = singles.words[at] & units.words[at]; word != 0; word &= word - 1) {
+                keep(64 * i + std::countr_zero(word), d);
+              }
+            }
           }
           technique = kind;
           if (!found_.empty()) break;
@@ -109,7 +134,11 @@ class BoardSingles {
   Board cells_;  // every cell position of every unit
   Board boxes_;  // those of the boxes
   Board lines_;  // and of the other units
+  static constexpr int kWords = Layout::kWords;
+  std::pair<int, int> box_words_;   // the words [first, end) that hold boxes_
+  std::pair<int, int> line_words_;  // ... and lines_
   std::array<Board, N> hidden_{};  // each digit's hidden singles, as positions
+  std::array<std::uint32_t, 2> with_singles_{};  // the digits with any in boxes_, and in lines_
   std::vector<std::pair<engine::Cell, int>> found_;  // a round's singles, each cell once
 };
 
