@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "../singles.hpp"
 #include "ladder.hpp"
@@ -35,16 +36,20 @@ class BoardSingles {
 
   BoardSingles(const Layout& layout, const engine::Units& units)
       : layout_(layout), cells_(without(layout.empty_board(), layout.spare())) {
+    Kind& boxes = kinds_[0];
+    Kind& lines = kinds_[1];
+    boxes.technique = HumanTechnique::HiddenSingleBox;
+    lines.technique = HumanTechnique::HiddenSingleLine;
     for (int u = 0; u < units.count(); ++u) {
-      if (units.kind(u) == engine::UnitKind::Box) boxes_ |= layout.field(u);
+      if (units.kind(u) == engine::UnitKind::Box) boxes.units |= layout.field(u);
     }
-    lines_ = without(cells_, boxes_);
-    for (const auto& [set, range] : {std::pair{&boxes_, &box_words_}, std::pair{&lines_, &line_words_}}) {
-      *range = {kWords, 0};
-      for (int i = 0; i < kWords; ++i) {
-        if (set->words[static_cast<std::size_t>(i)] == 0) continue;
-        range->first = std::min(range->first, i);
-        range->second = i + 1;
+    lines.units = without(cells_, boxes.units);
+    for (Kind& kind : kinds_) {
+      kind.first_word = Layout::kWords;
+      for (int i = 0; i < Layout::kWords; ++i) {
+        if (kind.units.words[static_cast<std::size_t>(i)] == 0) continue;
+        kind.first_word = std::min(kind.first_word, i);
+        kind.end_word = i + 1;
       }
     }
   }
@@ -89,28 +94,25 @@ class BoardSingles {
           Board& singles = hidden_[static_cast<std::size_t>(d)];
           detail::Singles<N>::hidden_singles(layout_, state.live(d), singles);
           // Which kinds of unit hold any (the other digits' are as they were).
-          for (const std::size_t kind : {0, 1}) {
-            const bool any = (singles & (kind == 0 ? boxes_ : lines_)).any();
-            with_singles_[kind] = (with_singles_[kind] & ~(1U << d)) | static_cast<std::uint32_t>(any) << d;
+          for (Kind& kind : kinds_) {
+            const bool any = (singles & kind.units).any();
+            kind.digits = (kind.digits & ~(1U << d)) | static_cast<std::uint32_t>(any) << d;
           }
         }
-        // Those in boxes, or else those in lines.
-        for (const HumanTechnique kind : {HumanTechnique::HiddenSingleBox, HumanTechnique::HiddenSingleLine}) {
-          const bool boxes = kind == HumanTechnique::HiddenSingleBox;
-          const Board& units = boxes ? boxes_ : lines_;
-          // Only the words the units lie in (the boxes' are a third of the board).
-          const auto [first_word, end_word] = boxes ? box_words_ : line_words_;
-          for (std::uint32_t ds = with_singles_[boxes ? 0 : 1]; ds != 0; ds &= ds - 1) {
+        // Those in boxes, or else those in lines: only the digits that have any,
+        // and only the words the units lie in (the boxes' are a third of the board).
+        for (const Kind& kind : kinds_) {
+          for (std::uint32_t ds = kind.digits; ds != 0; ds &= ds - 1) {
             const int d = std::countr_zero(ds);
             const Board& singles = hidden_[static_cast<std::size_t>(d)];
-            for (int i = first_word; i < end_word; ++i) {
+            for (int i = kind.first_word; i < kind.end_word; ++i) {
               const auto at = static_cast<std::size_t>(i);
-              for (std::uint64_t word = singles.words[at] & units.words[at]; word != 0; word &= word - 1) {
+              for (std::uint64_t word = singles.words[at] & kind.units.words[at]; word != 0; word &= word - 1) {
                 keep(64 * i + std::countr_zero(word), d);
               }
             }
           }
-          technique = kind;
+          technique = kind.technique;
           if (!found_.empty()) break;
         }
       }
@@ -132,13 +134,17 @@ class BoardSingles {
  private:
   const Layout& layout_;
   Board cells_;  // every cell position of every unit
-  Board boxes_;  // those of the boxes
-  Board lines_;  // and of the other units
-  static constexpr int kWords = Layout::kWords;
-  std::pair<int, int> box_words_;   // the words [first, end) that hold boxes_
-  std::pair<int, int> line_words_;  // ... and lines_
+  // The boxes, then the other units (rows, columns, diagonals): the hidden singles
+  // of each kind rate alike.
+  struct Kind {
+    HumanTechnique technique{};
+    Board units;          // the cell positions of those units
+    int first_word = 0;   // the words [first_word, end_word) that hold them
+    int end_word = 0;
+    std::uint32_t digits = 0;  // the digits whose hidden singles (hidden_) lie in them
+  };
+  std::array<Kind, 2> kinds_{};
   std::array<Board, N> hidden_{};  // each digit's hidden singles, as positions
-  std::array<std::uint32_t, 2> with_singles_{};  // the digits with any in boxes_, and in lines_
   std::vector<std::pair<engine::Cell, int>> found_;  // a round's singles, each cell once
 };
 
