@@ -5,7 +5,9 @@
 //    both must reach the same nodes at the same depths and find the same
 //    contradiction length (or none), to any depth bound;
 //  - the shortest static chains from literals to their negations
-//    (StaticGraph::refutations) against a breadth-first search from each.
+//    (StaticGraph::refutations), and the links from literals to others
+//    (StaticGraph::distances, which rates cell and unit forcing chains), against a
+//    breadth-first search from each.
 
 #include <gtest/gtest.h>
 
@@ -97,35 +99,87 @@ TEST(LadderSweep, ManyRunsAtOnceReachWhatNodeByNodeRunsReach) {
   expect_same_runs<2, 1>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
 }
 
-template <int W>
-void expect_same_refutations(const engine::Geometry& geometry, int positions) {
+// Calls f(graph, rng) with the static graph of each of `positions` random positions
+// of `geometry`, built with all links and with X links only.
+template <int W, typename F>
+void for_each_graph(const engine::Geometry& geometry, int positions, std::uint64_t seed, F&& f) {
   const Tables<W> t(geometry);
   StaticGraph<W> graph(t);
-  engine::Rng rng(99 + static_cast<std::uint64_t>(geometry.size()));
-  int refuted = 0;
+  engine::Rng rng(seed + static_cast<std::uint64_t>(geometry.size()));
   for (int position = 0; position < positions; ++position) {
     const Position<W> p = random_position(t, geometry, rng);
     for (const bool xy : {true, false}) {
       graph.build(p, xy);
-      // Every literal, more than 64 (several batches), in a shuffled order.
-      std::vector<int> sources;
-      for (int literal = 0; literal < graph.literals(); ++literal) sources.push_back(literal);
-      for (std::size_t i = sources.size(); i > 1; --i) std::swap(sources[i - 1], sources[rng.below(static_cast<std::uint32_t>(i))]);
-      for (const int max_links : {1 << 20, 5}) {
-        std::vector<int> links(sources.size(), -1);
-        graph.refutations(sources, [&] { return max_links; }, [&](int i, int found) {
-          ASSERT_EQ(links[static_cast<std::size_t>(i)], -1) << "found twice";
-          links[static_cast<std::size_t>(i)] = found;
-        });
-        for (std::size_t i = 0; i < sources.size(); ++i) {
-          const int expected = graph.distance(sources[i], sources[i] ^ 1, max_links);
-          ASSERT_EQ(links[i], expected) << "literal " << sources[i] << " bound " << max_links;
-          refuted += expected >= 0 ? 1 : 0;
+      f(graph, rng);
+    }
+  }
+}
+
+template <int W>
+void expect_same_refutations(const engine::Geometry& geometry, int positions) {
+  int refuted = 0;
+  for_each_graph<W>(geometry, positions, 99, [&](StaticGraph<W>& graph, engine::Rng& rng) {
+    // Every literal, more than 64 (several batches), in a shuffled order.
+    std::vector<int> sources;
+    for (int literal = 0; literal < graph.literals(); ++literal) sources.push_back(literal);
+    for (std::size_t i = sources.size(); i > 1; --i) std::swap(sources[i - 1], sources[rng.below(static_cast<std::uint32_t>(i))]);
+    for (const int max_links : {1 << 20, 5}) {
+      std::vector<int> links(sources.size(), -1);
+      graph.refutations(sources, [&] { return max_links; }, [&](int i, int found) {
+        ASSERT_EQ(links[static_cast<std::size_t>(i)], -1) << "found twice";
+        links[static_cast<std::size_t>(i)] = found;
+      });
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        const int expected = graph.distance(sources[i], sources[i] ^ 1, max_links);
+        ASSERT_EQ(links[i], expected) << "literal " << sources[i] << " bound " << max_links;
+        refuted += expected >= 0 ? 1 : 0;
+      }
+    }
+  });
+  EXPECT_GT(refuted, 0) << geometry.size() << "x" << geometry.size();
+}
+
+template <int W>
+void expect_same_distances(const engine::Geometry& geometry, int positions) {
+  int near = 0;
+  int far = 0;
+  for_each_graph<W>(geometry, positions, 7, [&](StaticGraph<W>& graph, engine::Rng& rng) {
+    // A random half of the literals as sources (more than 64 from 9x9 up: several
+    // batches), a random third as targets, some of them twice.
+    std::vector<int> sources;
+    std::vector<int> targets;
+    for (int literal = 0; literal < graph.literals(); ++literal) {
+      if (rng.below(2) == 0) sources.push_back(literal);
+      if (rng.below(3) == 0) targets.push_back(literal);
+    }
+    for (std::size_t i = 0; i < targets.size(); i += 5) targets.push_back(targets[i]);
+    for (const int max_links : {1 << 20, 3}) {
+      graph.distances(sources, targets, max_links);
+      std::vector<int> got;
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        for (const int target : targets) got.push_back(graph.distance_to(static_cast<int>(i), target));
+      }
+      std::size_t at = 0;
+      for (const int source : sources) {
+        graph.distance(source, -1, max_links);
+        for (const int target : targets) {
+          const int expected = graph.depth_of(target);
+          ASSERT_EQ(got[at++], expected) << "literal " << source << " to " << target << " bound " << max_links;
+          (expected >= 0 ? near : far) += 1;
         }
       }
     }
-  }
-  EXPECT_GT(refuted, 0) << geometry.size() << "x" << geometry.size();
+  });
+  // Both answers occur: targets within the bound and beyond it (or out of reach).
+  EXPECT_GT(near, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(far, 0) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderStaticGraph, ManyLiteralsAtOnceFindTheLinksToOthers) {
+  expect_same_distances<1>(engine::Geometry(2, 3), 20);
+  expect_same_distances<2>(engine::Geometry(3, 3), 12);
+  expect_same_distances<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 6);
+  expect_same_distances<4>(engine::Geometry(4, 4), 1);
 }
 
 TEST(LadderStaticGraph, AllLiteralsAtOnceFindTheirShortestRefutations) {

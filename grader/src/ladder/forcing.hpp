@@ -241,8 +241,8 @@ class ForcingChains {
     groups_.push_back(g);
   }
 
-  // Static: each branch's chain to a result is as long as the result's depth;
-  // each branch searched once, for every group it is in.
+  // Static: each branch's chain to a result is as long as the result's depth; the
+  // depths from every branch to every result searched at once.
   void rate_static_groups() {
     StaticGraph<W>& g = *graph_;
     totals_.assign(group_targets_.size(), 0);
@@ -251,22 +251,29 @@ class ForcingChains {
       for (std::uint32_t b = groups_[i].branches_begin; b < groups_[i].branches_end; ++b) uses_.push_back({group_branches_[b], i});
     }
     std::sort(uses_.begin(), uses_.end());
-    for (std::size_t i = 0; i < uses_.size();) {
+    const int longest = longest_within(base_, best_);
+    if (longest < 0) {
+      offer_groups();
+      return;
+    }
+    const auto literal = [&](int s) {
+      const Node node = node_of(s);
+      return g.literal(node.cell, node.digit, node.on);
+    };
+    branch_literals_.clear();
+    for (std::size_t i = 0; i < uses_.size(); ++i) {
+      if (i == 0 || uses_[i].first != uses_[i - 1].first) branch_literals_.push_back(literal(uses_[i].first));
+    }
+    target_literals_.clear();
+    for (const int target : group_targets_) target_literals_.push_back(literal(target));
+    g.distances(branch_literals_, target_literals_, longest + 1);
+    for (std::size_t i = 0, source = 0; i < uses_.size(); ++source) {
       const int branch = uses_[i].first;
-      const int longest = longest_within(base_, best_);
-      if (longest < 0) break;
-      const Node start = node_of(branch);
-      bool ran = false;
       for (; i < uses_.size() && uses_[i].first == branch; ++i) {
         const Group& group = groups_[uses_[i].second];
         for (std::uint32_t t = group.targets_begin; t < group.targets_end; ++t) {
           if (totals_[t] < 0) continue;
-          if (!ran) {
-            g.distance(g.literal(start.cell, start.digit, true), -1, longest + 1);
-            ran = true;
-          }
-          const Node q = node_of(group_targets_[t]);
-          const int links = g.depth_of(g.literal(q.cell, q.digit, q.on));
+          const int links = g.distance_to(static_cast<int>(source), target_literals_[t]);
           totals_[t] = links < 0 ? -1 : totals_[t] + links + 1;
           if (totals_[t] - 2 > longest) totals_[t] = -1;
         }
@@ -375,6 +382,8 @@ class ForcingChains {
   std::vector<int> group_targets_;
   std::vector<int> totals_;
   std::vector<std::pair<int, std::uint32_t>> uses_;
+  std::vector<int> branch_literals_;  // static groups: their branches' literals in the graph, in uses_' order
+  std::vector<int> target_literals_;  // ... and by target
   std::vector<Node> chain_;
 };
 

@@ -113,6 +113,8 @@ class StaticGraph {
 
   // Breadth first from `from`: the number of links to `to`, or -1 if it is farther
   // than `max_links`. Afterwards depth_of() gives every literal's links (or -1).
+  // (One source at a time, the plain form: the searches from many sources below
+  // must agree with it, tests/grader/searches_test.cpp.)
   int distance(int from, int to, int max_links) {
     depth_.assign(static_cast<std::size_t>(literals_), -1);
     visited_.assign(static_cast<std::size_t>(words_), 0);
@@ -159,51 +161,15 @@ class StaticGraph {
   // hold the contrapositive of each of their paths.
   template <typename MaxLinks, typename Found>
   void refutations(std::span<const int> sources, MaxLinks&& max_links, Found&& found, bool bivalue = false) {
-    const auto literals = static_cast<std::size_t>(literals_);
-    reached_.assign(literals, 0);
-    fresh_.assign(literals, 0);
-    next_fresh_.assign(literals, 0);
-    // The levels' lists of literals, each literal at most once (and a spare slot
-    // for the unconditional store below).
-    frontier_list_.resize(literals + 1);
-    next_list_.resize(literals + 1);
+    start_search();
     for (std::size_t batch = 0; batch * 64 < sources.size(); ++batch) {
       const std::size_t lanes = std::min<std::size_t>(64, sources.size() - batch * 64);
-      std::fill(reached_.begin(), reached_.end(), 0);
-      std::size_t frontier_size = 0;
-      for (std::size_t i = 0; i < lanes; ++i) {
-        const auto v = static_cast<std::size_t>(sources[batch * 64 + i]);
-        if (fresh_[v] == 0) frontier_list_[frontier_size++] = static_cast<int>(v);
-        fresh_[v] |= std::uint64_t{1} << i;
-        reached_[v] |= std::uint64_t{1} << i;
-      }
+      std::size_t frontier_size = start_batch(sources.subspan(batch * 64, lanes));
       std::uint64_t open = lanes == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << lanes) - 1;
       for (int j = 0; open != 0 && frontier_size != 0 && 2 * j + 1 <= max_links(); ++j) {
-        // Level j + 1. (Without a branch per link: whether a link brings a lane, and
-        // whether its literal is new to the level, are as good as random.)
-        std::size_t next_size = 0;
-        int* const next = next_list_.data();
+        // Level j + 1.
         const std::span<const int> frontier(frontier_list_.data(), frontier_size);
-        for (const int v : frontier) {
-          const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
-          const auto [begin, end] = bivalue ? bivalue_[static_cast<std::size_t>(v)]
-                                            : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_begin_[static_cast<std::size_t>(v) + 1]};
-          for (std::uint32_t e = begin; e < end; ++e) {
-            const auto w = static_cast<std::size_t>(targets_[e]);
-            const std::uint64_t fresh = lanes_here & ~reached_[w];
-            const std::uint64_t before = next_fresh_[w];
-            next[next_size] = static_cast<int>(w);
-            next_size += static_cast<std::size_t>((before == 0) & (fresh != 0));
-            next_fresh_[w] = before | fresh;
-          }
-        }
-        const std::span<const int> next_level(next, next_size);
-        for (const int v : frontier) fresh_[static_cast<std::size_t>(v)] = 0;
-        for (const int w : next_level) {
-          fresh_[static_cast<std::size_t>(w)] = next_fresh_[static_cast<std::size_t>(w)];
-          next_fresh_[static_cast<std::size_t>(w)] = 0;
-          reached_[static_cast<std::size_t>(w)] |= fresh_[static_cast<std::size_t>(w)];
-        }
+        const std::span<const int> next_level(next_list_.data(), advance(frontier, open, bivalue));
         // Meetings new at j: y first reached at j with not y reached by j + 1, or not
         // y first reached at j + 1 with y reached by j.
         std::uint64_t met = 0;
@@ -214,13 +180,120 @@ class StaticGraph {
         open &= ~met;
         for (; met != 0; met &= met - 1) found(static_cast<int>(batch * 64) + std::countr_zero(met), 2 * j + 1);
         frontier_list_.swap(next_list_);
-        frontier_size = next_size;
+        frontier_size = next_level.size();
       }
-      for (const int v : std::span<const int>(frontier_list_.data(), frontier_size)) fresh_[static_cast<std::size_t>(v)] = 0;
+      end_batch(frontier_size);
     }
   }
 
+  // The links from each literal of `sources` to each literal of `targets`, by the
+  // same breadth-first search as distance() (a target farther than `max_links` is
+  // -1), made for all sources at once, a bit per source (64 to a batch): afterwards
+  // distance_to(i, t) gives it for source i and target literal t.
+  void distances(std::span<const int> sources, std::span<const int> targets, int max_links) {
+    target_of_.assign(static_cast<std::size_t>(literals_), -1);
+    int target_count = 0;
+    for (const int t : targets) {
+      int& at = target_of_[static_cast<std::size_t>(t)];
+      if (at < 0) at = target_count++;
+    }
+    target_count_ = target_count;
+    links_to_.assign(sources.size() * static_cast<std::size_t>(target_count), -1);
+    start_search();
+    const auto record = [&](std::size_t first_source, int literal, std::uint64_t lanes, int links) {
+      const int at = target_of_[static_cast<std::size_t>(literal)];
+      if (at < 0) return;
+      for (; lanes != 0; lanes &= lanes - 1) {
+        const std::size_t i = first_source + static_cast<std::size_t>(std::countr_zero(lanes));
+        links_to_[i * static_cast<std::size_t>(target_count) + static_cast<std::size_t>(at)] = links;
+      }
+    };
+    for (std::size_t batch = 0; batch * 64 < sources.size(); ++batch) {
+      const std::size_t lanes = std::min<std::size_t>(64, sources.size() - batch * 64);
+      std::size_t frontier_size = start_batch(sources.subspan(batch * 64, lanes));
+      for (const int v : std::span<const int>(frontier_list_.data(), frontier_size)) {
+        record(batch * 64, v, fresh_[static_cast<std::size_t>(v)], 0);
+      }
+      for (int links = 1; frontier_size != 0 && links <= max_links; ++links) {
+        const std::span<const int> frontier(frontier_list_.data(), frontier_size);
+        frontier_size = advance(frontier, ~std::uint64_t{0}, false);
+        for (const int w : std::span<const int>(next_list_.data(), frontier_size)) {
+          record(batch * 64, w, fresh_[static_cast<std::size_t>(w)], links);
+        }
+        frontier_list_.swap(next_list_);
+      }
+      end_batch(frontier_size);
+    }
+  }
+  int distance_to(int source, int target) const {
+    const int at = target_of_[static_cast<std::size_t>(target)];
+    return at < 0 ? -1 : links_to_[static_cast<std::size_t>(source) * static_cast<std::size_t>(target_count_) + static_cast<std::size_t>(at)];
+  }
+
  private:
+  // The searches from many sources (refutations, distances), a bit per source.
+  void start_search() {
+    const auto literals = static_cast<std::size_t>(literals_);
+    reached_.assign(literals, 0);
+    fresh_.assign(literals, 0);
+    next_fresh_.assign(literals, 0);
+    // The levels' lists of literals, each literal at most once (and a spare slot
+    // for the unconditional store in advance()).
+    frontier_list_.resize(literals + 1);
+    next_list_.resize(literals + 1);
+  }
+
+  // A batch of up to 64 sources starts, each source's bit on its literal (level 0);
+  // returns the level's size (its literals in frontier_list_).
+  std::size_t start_batch(std::span<const int> sources) {
+    std::fill(reached_.begin(), reached_.end(), 0);
+    std::size_t frontier_size = 0;
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const auto v = static_cast<std::size_t>(sources[i]);
+      if (fresh_[v] == 0) frontier_list_[frontier_size++] = static_cast<int>(v);
+      fresh_[v] |= std::uint64_t{1} << i;
+      reached_[v] |= std::uint64_t{1} << i;
+    }
+    return frontier_size;
+  }
+
+  // One level: from the literals of `frontier` (their fresh lanes within `open`) along
+  // their links (all, or the XY-chains' with `bivalue`), the lanes new to each literal
+  // reached. Afterwards fresh_ holds the new level's lanes (the frontier's are
+  // cleared) and reached_ has them; returns the new level's size (its literals in
+  // next_list_).
+  std::size_t advance(std::span<const int> frontier, std::uint64_t open, bool bivalue) {
+    // (Without a branch per link: whether a link brings a lane, and whether its
+    // literal is new to the level, are as good as random.)
+    std::size_t next_size = 0;
+    int* const next = next_list_.data();
+    for (const int v : frontier) {
+      const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
+      const auto [begin, end] = bivalue ? bivalue_[static_cast<std::size_t>(v)]
+                                        : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_begin_[static_cast<std::size_t>(v) + 1]};
+      for (std::uint32_t e = begin; e < end; ++e) {
+        const auto w = static_cast<std::size_t>(targets_[e]);
+        const std::uint64_t fresh = lanes_here & ~reached_[w];
+        const std::uint64_t before = next_fresh_[w];
+        next[next_size] = static_cast<int>(w);
+        next_size += static_cast<std::size_t>((before == 0) & (fresh != 0));
+        next_fresh_[w] = before | fresh;
+      }
+    }
+    for (const int v : frontier) fresh_[static_cast<std::size_t>(v)] = 0;
+    for (const int w : std::span<const int>(next, next_size)) {
+      fresh_[static_cast<std::size_t>(w)] = next_fresh_[static_cast<std::size_t>(w)];
+      next_fresh_[static_cast<std::size_t>(w)] = 0;
+      reached_[static_cast<std::size_t>(w)] |= fresh_[static_cast<std::size_t>(w)];
+    }
+    return next_size;
+  }
+
+  // A batch ends: its last level's lanes are cleared (fresh_ is clear between batches).
+  void end_batch(std::size_t frontier_size) {
+    for (const int v : std::span<const int>(frontier_list_.data(), frontier_size)) fresh_[static_cast<std::size_t>(v)] = 0;
+  }
+
   int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
   static void set(std::vector<std::uint64_t>& bits, int i) { bits[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
 
@@ -355,6 +428,9 @@ class StaticGraph {
   std::vector<std::uint64_t> next_fresh_;  // by literal: ... at the level being made
   std::vector<int> frontier_list_;
   std::vector<int> next_list_;
+  std::vector<int> target_of_;  // by literal: its number among distances()' targets, or -1
+  int target_count_ = 0;
+  std::vector<int> links_to_;  // by source, then target: distances()' links, or -1
   // Search.
   std::vector<int> depth_;
   std::vector<std::uint64_t> visited_;
