@@ -251,11 +251,7 @@ class ForcingChains {
       for (std::uint32_t b = groups_[i].branches_begin; b < groups_[i].branches_end; ++b) uses_.push_back({group_branches_[b], i});
     }
     std::sort(uses_.begin(), uses_.end());
-    const int longest = longest_within(base_, best_);
-    if (longest < 0) {
-      offer_groups();
-      return;
-    }
+    const int longest = longest_within(base_, best_);  // >= 0: find() asks only when base_ <= best_
     const auto literal = [&](int s) {
       const Node node = node_of(s);
       return g.literal(node.cell, node.digit, node.on);
