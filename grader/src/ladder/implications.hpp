@@ -148,6 +148,11 @@ class Implications {
       } else if (contradiction_depth_ >= 0) {
         return result_;
       } else if (links_ >= Links::DynamicPlus) {
+        // A pattern's nodes would lie past max_depth: nothing within it follows. (The
+        // forcing chains bound a run by the longest chain they can still use: a
+        // contradiction there would be longer, and a node of a group of branches
+        // longer still. LadderReference checks them against runs without a bound.)
+        if (deepest_ >= max_depth_) return -1;
         const int found = advanced();
         if (found == 0) return -1;
         if (found < 0) return result_;
