@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "ladder/sweep.hpp"
@@ -22,11 +23,12 @@ struct Seen {
 };
 
 template <int Words>
-Seen follow(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_links, int digit) {
+Seen follow(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_links, int digit, int bound = 40) {
   Seen seen;
   sweep.run(
-      sources, y_links, true, [] { return 40; }, [&](int i, int length) { seen.contradictions.push_back({i, length}); },
-      digit);
+      sources, y_links, true, [bound] { return bound; },
+      [&](int i, int length) { seen.contradictions.push_back({i, length}); }, digit);
+  std::sort(seen.contradictions.begin(), seen.contradictions.end());
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const std::uint64_t* row = sweep.reach(static_cast<int>(i));
     for (int w = 0; w < sweep.row_words(); ++w) {
@@ -81,6 +83,51 @@ TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
     }
   }
   EXPECT_GT(contradictions, 1000);  // the runs did meet contradictions to compare
+}
+
+// The forcing chains and Nishio run to one depth less than the length their bound
+// allows (forcing.hpp, chains.hpp): a contradiction the last depth would find is
+// longer than the bound, or was found a depth sooner. (And each run reaches the same
+// to the depth it stops at, whatever the bound: the tests above.)
+TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
+  const engine::Geometry classic;
+  Tables<2> tables(classic);
+  Sweep<2> wide(tables);
+  Sweep<2, 1> narrow(tables);
+  const auto top = test::load_puzzles("top1465.txt");
+  int within = 0;  // contradictions within the bound, each seen both ways
+  int longer = 0;  // ... found only by the last depth, each longer than the bound
+  for (std::size_t n = 0; n < top.size(); n += 15) {
+    Position<2> p;
+    p.start(tables, top[n]);
+    const std::string where = engine::to_line(top[n]);
+    wide.load(p);
+    narrow.load(p);
+    std::vector<int> all;
+    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
+    const auto check = [&](auto& sweep, const std::vector<int>& sources, bool y_links, int digit, int bound,
+                           const std::string& what) {
+      const auto up_to = [bound](std::vector<std::pair<int, int>> found) {
+        std::erase_if(found, [bound](const std::pair<int, int>& c) { return c.second > bound; });
+        return found;
+      };
+      const Seen whole = follow(sweep, sources, y_links, digit, bound);
+      const Seen less = follow(sweep, sources, y_links, digit, bound - 1);
+      EXPECT_EQ(up_to(whole.contradictions), up_to(less.contradictions)) << where << " " << what << " bound " << bound;
+      within += static_cast<int>(up_to(whole.contradictions).size());
+      longer += static_cast<int>(whole.contradictions.size() - less.contradictions.size());
+    };
+    for (const int bound : {1, 2, 3, 4, 6, 8}) {
+      check(wide, all, true, -1, bound, "dynamic");
+      for (int d = 0; d < 9; ++d) {
+        std::vector<int> digit;
+        p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
+        if (!digit.empty()) check(narrow, digit, false, d, bound, "digit " + std::to_string(d + 1));
+      }
+    }
+  }
+  EXPECT_GT(within, 1000);
+  EXPECT_GT(longer, 1000);  // the last depth does find contradictions, all too long
 }
 
 }  // namespace

@@ -173,7 +173,7 @@ class StaticChains {
       });
       if (sources_.empty()) continue;
       sweep.run(
-          sources_, false, false, [&] { return longest_within(base, limit); },
+          sources_, false, false, [&] { return longest_within(base, limit) - 1; },  // (a depth short: follow_dynamic)
           [&](int i, int length) {
             const int rating = base + length_bonus(length);
             if (rating > limit) return;

@@ -117,7 +117,14 @@ class ForcingChains {
   // rating within the best contradiction found so far could need: a contradiction is
   // at least as long as the depth it shows at, and a group's branches together are
   // longer than each. (Which runs go how deep therefore depends on the order they
-  // are followed in, but no result that rates as low as the best is missed.)
+  // are followed in, but no result that rates as low as the best is missed.) The
+  // sweep stops a depth short of L, the longest chain within the bound: a node at
+  // depth L serves no result within it (a group's other branches add two links or
+  // more; a contradiction there is longer than L unless it is the assumption's own
+  // negation, and that one shows a depth sooner, where the "on" node that takes it
+  // out clashes with the "off" the assumption made at depth 1: Sweep.TheDepthOfThe
+  // BoundFindsNoContradictionWithinIt). Not so "plus" runs, whose patterns can take
+  // the assumption's candidate itself.
   void follow_dynamic(const Position<W>& p, Links links) {
     sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
@@ -146,7 +153,8 @@ class ForcingChains {
       bound = std::min(bound, base_ + length_bonus(length));
     };
     if (links == Links::Dynamic) {
-      sweep_.run(sources_, true, true, [&] { return longest_within(base_, bound); }, contradiction);
+      // (A depth short of the longest chain within the bound: see above.)
+      sweep_.run(sources_, true, true, [&] { return longest_within(base_, bound) - 1; }, contradiction);
     } else {
       follow_node_by_node(p, links, bound, contradiction);
     }
