@@ -47,23 +47,39 @@ void expect_same(const Seen& a, const Seen& b, const std::string& where) {
   EXPECT_EQ(a.depths, b.depths) << where;
 }
 
+// Every 15th puzzle of top1465, loaded into both sweeps: f(where, all, digits) with
+// every node of the position (`all`: the dynamic forcing chains' sources, for the
+// wide sweep) and each digit's "on" nodes (`digits`, (d, nodes) for each digit that
+// has a candidate: Nishio's, for the narrow one).
+template <typename F>
+void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables<2>& tables, F&& f) {
+  const auto top = test::load_puzzles("top1465.txt");
+  for (std::size_t n = 0; n < top.size(); n += 15) {
+    Position<2> p;
+    p.start(tables, top[n]);
+    wide.load(p);
+    narrow.load(p);
+    std::vector<int> all;
+    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
+    std::vector<std::pair<int, std::vector<int>>> digits;
+    for (int d = 0; d < 9; ++d) {
+      std::vector<int> digit;
+      p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
+      if (!digit.empty()) digits.emplace_back(d, std::move(digit));
+    }
+    f(engine::to_line(top[n]), all, digits);
+  }
+}
+
 TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
   const engine::Geometry classic;
   Tables<2> tables(classic);
   Sweep<2> wide(tables);
   Sweep<2, 1> narrow(tables);
   if (!wide.uses_avx2()) std::cout << "(no AVX2 here: both runs take the plain path)\n";
-  const auto top = test::load_puzzles("top1465.txt");
   int contradictions = 0;
-  for (std::size_t n = 0; n < top.size(); n += 15) {
-    Position<2> p;
-    p.start(tables, top[n]);
-    const std::string where = engine::to_line(top[n]);
-    wide.load(p);
-    narrow.load(p);
+  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits) {
     // Every candidate on and off, with Y links (dynamic forcing chains).
-    std::vector<int> all;
-    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
     wide.use_avx2(true);
     const Seen fast = follow(wide, all, true, -1);
     wide.use_avx2(false);
@@ -71,61 +87,49 @@ TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
     expect_same(fast, plain, where);
     contradictions += static_cast<int>(fast.contradictions.size());
     // One digit's candidates on, without Y links (Nishio).
-    for (int d = 0; d < 9; ++d) {
-      std::vector<int> digit;
-      p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
-      if (digit.empty()) continue;
+    for (const auto& [d, digit] : digits) {
       narrow.use_avx2(true);
       const Seen one_fast = follow(narrow, digit, false, d);
       narrow.use_avx2(false);
       const Seen one_plain = follow(narrow, digit, false, d);
       expect_same(one_fast, one_plain, where + " digit " + std::to_string(d + 1));
     }
-  }
+  };
+  for_each_sampled_position(wide, narrow, tables, compare);
   EXPECT_GT(contradictions, 1000);  // the runs did meet contradictions to compare
 }
 
 // The forcing chains and Nishio run to one depth less than the length their bound
 // allows (forcing.hpp, chains.hpp): a contradiction the last depth would find is
-// longer than the bound, or was found a depth sooner. (And each run reaches the same
-// to the depth it stops at, whatever the bound: the tests above.)
+// longer than the bound, or was found a depth sooner. (Each run reaches the same to
+// the depth it stops at, whatever the bound: searches_test.cpp.)
 TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
   const engine::Geometry classic;
   Tables<2> tables(classic);
   Sweep<2> wide(tables);
   Sweep<2, 1> narrow(tables);
-  const auto top = test::load_puzzles("top1465.txt");
   int within = 0;  // contradictions within the bound, each seen both ways
   int longer = 0;  // ... found only by the last depth, each longer than the bound
-  for (std::size_t n = 0; n < top.size(); n += 15) {
-    Position<2> p;
-    p.start(tables, top[n]);
-    const std::string where = engine::to_line(top[n]);
-    wide.load(p);
-    narrow.load(p);
-    std::vector<int> all;
-    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
-    const auto check = [&](auto& sweep, const std::vector<int>& sources, bool y_links, int digit, int bound,
-                           const std::string& what) {
-      const auto up_to = [bound](std::vector<std::pair<int, int>> found) {
-        std::erase_if(found, [bound](const std::pair<int, int>& c) { return c.second > bound; });
-        return found;
-      };
-      const Seen whole = follow(sweep, sources, y_links, digit, bound);
-      const Seen less = follow(sweep, sources, y_links, digit, bound - 1);
-      EXPECT_EQ(up_to(whole.contradictions), up_to(less.contradictions)) << where << " " << what << " bound " << bound;
-      within += static_cast<int>(up_to(whole.contradictions).size());
-      longer += static_cast<int>(whole.contradictions.size() - less.contradictions.size());
+  const auto check = [&](const std::string& where, auto& sweep, const std::vector<int>& sources, bool y_links,
+                         int digit, int bound) {
+    const auto up_to = [bound](std::vector<std::pair<int, int>> found) {
+      std::erase_if(found, [bound](const std::pair<int, int>& c) { return c.second > bound; });
+      return found;
     };
+    const Seen whole = follow(sweep, sources, y_links, digit, bound);
+    const Seen less = follow(sweep, sources, y_links, digit, bound - 1);
+    EXPECT_EQ(up_to(whole.contradictions), up_to(less.contradictions))
+        << where << " digit " << digit + 1 << " (0: all) bound " << bound;
+    within += static_cast<int>(up_to(whole.contradictions).size());
+    longer += static_cast<int>(whole.contradictions.size() - less.contradictions.size());
+  };
+  const auto each_bound = [&](const std::string& where, const std::vector<int>& all, const auto& digits) {
     for (const int bound : {1, 2, 3, 4, 6, 8}) {
-      check(wide, all, true, -1, bound, "dynamic");
-      for (int d = 0; d < 9; ++d) {
-        std::vector<int> digit;
-        p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
-        if (!digit.empty()) check(narrow, digit, false, d, bound, "digit " + std::to_string(d + 1));
-      }
+      check(where, wide, all, true, -1, bound);
+      for (const auto& [d, digit] : digits) check(where, narrow, digit, false, d, bound);
     }
-  }
+  };
+  for_each_sampled_position(wide, narrow, tables, each_bound);
   EXPECT_GT(within, 1000);
   EXPECT_GT(longer, 1000);  // the last depth does find contradictions, all too long
 }
