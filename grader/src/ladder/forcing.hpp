@@ -122,9 +122,9 @@ class ForcingChains {
   // depth L serves no result within it (a group's other branches add two links or
   // more; a contradiction there is longer than L unless it is the assumption's own
   // negation, and that one shows a depth sooner, where the "on" node that takes it
-  // out clashes with the "off" the assumption made at depth 1: Sweep.TheDepthOfThe
-  // BoundFindsNoContradictionWithinIt). Not so "plus" runs, whose patterns can take
-  // the assumption's candidate itself.
+  // out clashes with the "off" the assumption made at depth 1; tested by
+  // Sweep.TheDepthOfTheBoundFindsNoContradictionWithinIt). Not so "plus" runs, whose
+  // patterns can take the assumption's candidate itself.
   void follow_dynamic(const Position<W>& p, Links links) {
     sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
