@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <vector>
 
 #include "ladder/sweep.hpp"
@@ -28,7 +27,6 @@ Seen follow(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_link
   sweep.run(
       sources, y_links, true, [bound] { return bound; },
       [&](int i, int length) { seen.contradictions.push_back({i, length}); }, digit);
-  std::sort(seen.contradictions.begin(), seen.contradictions.end());
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const std::uint64_t* row = sweep.reach(static_cast<int>(i));
     for (int w = 0; w < sweep.row_words(); ++w) {
@@ -100,9 +98,9 @@ TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
 }
 
 // The forcing chains and Nishio run to one depth less than the length their bound
-// allows (forcing.hpp, chains.hpp): a contradiction the last depth would find is
-// longer than the bound, or was found a depth sooner. (Each run reaches the same to
-// the depth it stops at, whatever the bound: searches_test.cpp.)
+// allows (sweep_depth_within, chains.hpp): a contradiction the last depth would find
+// is longer than the bound, or was found a depth sooner. (Each run reaches the same
+// to the depth it stops at, whatever the bound: searches_test.cpp.)
 TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
   const engine::Geometry classic;
   Tables<2> tables(classic);

@@ -36,6 +36,17 @@ inline int longest_within(int base, int limit) {
   return ceiling;
 }
 
+// The depth a sweep of dynamic runs (sweep.hpp) needs to go to, for results rated by
+// their length within `limit`: a depth short of the longest chain. A node at that
+// depth serves no such result: a group's other branches add two links or more, and a
+// contradiction there is longer unless it is the assumption's own negation, which
+// shows a depth sooner (the "on" node that takes the assumption's candidate out
+// shares a unit or the cell with it, and so went "off" at depth 1; an "off"
+// assumption's negation is never reached). Tested by
+// Sweep.TheDepthOfTheBoundFindsNoContradictionWithinIt. Not for "plus" runs, whose
+// patterns can take the assumption's candidate itself.
+inline int sweep_depth_within(int base, int limit) { return longest_within(base, limit) - 1; }
+
 template <int W>
 class StaticChains {
  public:
@@ -173,7 +184,7 @@ class StaticChains {
       });
       if (sources_.empty()) continue;
       sweep.run(
-          sources_, false, false, [&] { return longest_within(base, limit) - 1; },  // (a depth short: follow_dynamic)
+          sources_, false, false, [&] { return sweep_depth_within(base, limit); },
           [&](int i, int length) {
             const int rating = base + length_bonus(length);
             if (rating > limit) return;

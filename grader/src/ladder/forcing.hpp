@@ -118,13 +118,7 @@ class ForcingChains {
   // at least as long as the depth it shows at, and a group's branches together are
   // longer than each. (Which runs go how deep therefore depends on the order they
   // are followed in, but no result that rates as low as the best is missed.) The
-  // sweep stops a depth short of L, the longest chain within the bound: a node at
-  // depth L serves no result within it (a group's other branches add two links or
-  // more; a contradiction there is longer than L unless it is the assumption's own
-  // negation, and that one shows a depth sooner, where the "on" node that takes it
-  // out clashes with the "off" the assumption made at depth 1; tested by
-  // Sweep.TheDepthOfTheBoundFindsNoContradictionWithinIt). Not so "plus" runs, whose
-  // patterns can take the assumption's candidate itself.
+  // sweep stops a depth short of that (sweep_depth_within).
   void follow_dynamic(const Position<W>& p, Links links) {
     sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
@@ -153,8 +147,7 @@ class ForcingChains {
       bound = std::min(bound, base_ + length_bonus(length));
     };
     if (links == Links::Dynamic) {
-      // (A depth short of the longest chain within the bound: see above.)
-      sweep_.run(sources_, true, true, [&] { return longest_within(base_, bound) - 1; }, contradiction);
+      sweep_.run(sources_, true, true, [&] { return sweep_depth_within(base_, bound); }, contradiction);
     } else {
       follow_node_by_node(p, links, bound, contradiction);
     }
