@@ -70,6 +70,24 @@ class InnerChains {
                       std::vector<Candidate>& parents) = 0;
 };
 
+// Slots in the order a run adds them, with room for every slot once (a run adds each
+// at most once): appending needs no check of the capacity, which keeps add() small
+// enough to stay inline.
+class SlotList {
+ public:
+  void reserve(std::size_t slots) { slots_.resize(slots); }
+  void push(int slot) { slots_[size_++] = slot; }
+  void clear() { size_ = 0; }
+  std::size_t size() const { return size_; }
+  int operator[](std::size_t i) const { return slots_[i]; }
+  const int* begin() const { return slots_.data(); }
+  const int* end() const { return slots_.data() + size_; }
+
+ private:
+  std::vector<int> slots_;
+  std::size_t size_ = 0;
+};
+
 template <int W>
 class Implications {
  public:
@@ -82,6 +100,7 @@ class Implications {
     parent_begin_.assign(slots, 0);
     parent_count_.assign(slots, 0);
     queue_.reserve(slots);
+    order_.reserve(slots);
     visit_.assign(slots, 0);
     for (Cell c = 0; c < t.cells; ++c) {
       for (int d = 0; d < t.n; ++d) candidate_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
@@ -251,7 +270,7 @@ class Implications {
     // cell or unit went at one depth, and the first of them expanded saw the other as
     // the last left. Only a contradiction, not a node reached (what the run reaches
     // does not depend on the order within a depth; see sweep.hpp).
-    if (!clash || (slot & 1) == 0 || depth_[static_cast<std::size_t>(opposite(slot))] + 1 != depth) order_.push_back(slot);
+    if (!clash || (slot & 1) == 0 || depth_[static_cast<std::size_t>(opposite(slot))] + 1 != depth) order_.push(slot);
     if (target_ < 0 && clash) {
       // Looking for a target, a contradiction on the way changes nothing: the search
       // goes on (the target's depth is what it would be without it).
@@ -267,7 +286,7 @@ class Implications {
       result_ = slot;
       return true;
     }
-    if (depth < max_depth_) queue_.push_back(slot);  // one queue, in order: breadth first
+    if (depth < max_depth_) queue_.push(slot);  // one queue, in order: breadth first
     return false;
   }
 
@@ -479,9 +498,9 @@ class Implications {
   std::vector<std::uint16_t> parent_count_;
   std::vector<int> parents_;
   std::vector<int> extra_;
-  std::vector<int> queue_;
+  SlotList queue_;
   std::size_t head_ = 0;
-  std::vector<int> order_;
+  SlotList order_;
   std::vector<std::uint32_t> visit_;
   std::uint32_t visit_generation_ = 0;
 };
