@@ -55,6 +55,10 @@
 
 #include "position.hpp"
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace sudoforge::grader::ladder {
 
 // AVX2 is chosen at run time on x86-64 (one binary runs on every processor).
@@ -143,6 +147,16 @@ bool none(const Lanes& v) {
   for (int i = 0; i < words_of<Lanes>; ++i) any |= word(v, i);
   return any == 0;
 }
+#if SUDOFORGE_SWEEP_AVX2
+// The same for 256 lanes in one instruction (vptest), for code made for AVX2: it is
+// inlined only there (run_avx2).
+template <typename Lanes>
+[[gnu::target("avx2")]] inline bool none_avx2(const Lanes& v) {
+  static_assert(sizeof(Lanes) == sizeof(__m256i));
+  const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&v));  // (__m256i may alias)
+  return _mm256_testz_si256(x, x) != 0;
+}
+#endif
 template <typename Lanes>
 bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
 template <typename Lanes>
@@ -277,11 +291,19 @@ class Sweep {
     run_body<Whole>(sources, y_links, keep, bound, contradiction, digit);
   }
 #endif
+  // Whether no lane of `v` is set (vptest where run() goes with AVX2, Part then the
+  // whole of a Lanes value).
+  template <typename Part, typename V>
+  [[gnu::always_inline]] static bool none_in(const V& v) {
+#if SUDOFORGE_SWEEP_AVX2
+    if constexpr (sizeof(Part) == 32 && sizeof(V) == 32) return sweep_detail::none_avx2(v);
+#endif
+    return sweep_detail::none(v);
+  }
   // With AVX a whole Lanes value fits a register; without, a Part does.
   template <typename Part, typename Bound, typename Contradiction>
   [[gnu::always_inline]] inline void run_body(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
                                               Contradiction& contradiction, int digit) {
-    using sweep_detail::none;
     const auto nodes = static_cast<std::size_t>(nodes_);
     const auto sources_count = sources.size();
     reach_.clear();
@@ -310,7 +332,7 @@ class Sweep {
       frontier_.clear();
       for (std::size_t i = 0; i < lanes; ++i) {
         const auto v = static_cast<std::size_t>(sources[batch * kLanes + i]);
-        if (none(fresh_[v])) frontier_.push_back(static_cast<int>(v));
+        if (none_in<Part>(fresh_[v])) frontier_.push_back(static_cast<int>(v));
         sweep_detail::set_lane(fresh_[v], static_cast<int>(i));
         sweep_detail::set_lane(reached_[v], static_cast<int>(i));
       }
@@ -366,7 +388,7 @@ class Sweep {
               }
               const Part single = lost & one & ~two;
               part_of<Part>(emptied, part) |= lost_two & ~one;
-              if (none(on | single)) continue;
+              if (none_in<Part>(on | single)) continue;
               for (int i = begin; i < end; ++i) {
                 const auto k = static_cast<std::size_t>(members_[static_cast<std::size_t>(i)]);
                 // Another member on: this one goes off. The single left: it goes on.
@@ -404,7 +426,7 @@ class Sweep {
               fresh_[v] = fresh;
               reached_[v] |= fresh;
               listed[fresh_count] = static_cast<int>(v);
-              fresh_count += static_cast<std::size_t>(!none(fresh));
+              fresh_count += static_cast<std::size_t>(!none_in<Part>(fresh));
             }
           }
           marked_[word] = 0;
@@ -418,7 +440,7 @@ class Sweep {
           }
           // A node both on and off: its depth here plus the other's.
           const Lanes both = fresh & reached_[at ^ 1];
-          if (none(both)) continue;
+          if (none_in<Part>(both)) continue;
           sweep_detail::for_each_lane(both, [&](int lane) {
             const bool other_fresh = sweep_detail::has_lane(fresh_[at ^ 1], lane);
             const int other = other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
@@ -428,7 +450,7 @@ class Sweep {
             sweep_detail::set_lane(clashed, lane);
           });
         }
-        if (!none(clashed)) {
+        if (!none_in<Part>(clashed)) {
           sweep_detail::for_each_lane(clashed, [&](int lane) {
             contradiction(static_cast<int>(batch * kLanes) + lane, length[static_cast<std::size_t>(lane)]);
           });
@@ -437,7 +459,7 @@ class Sweep {
           std::size_t kept = 0;
           for (const int v : frontier_) {
             fresh_[static_cast<std::size_t>(v)] &= active;
-            if (!none(fresh_[static_cast<std::size_t>(v)])) frontier_[kept++] = v;
+            if (!none_in<Part>(fresh_[static_cast<std::size_t>(v)])) frontier_[kept++] = v;
           }
           frontier_.resize(kept);
         }
