@@ -75,7 +75,7 @@ class InnerChains {
 // enough to stay inline.
 class SlotList {
  public:
-  void reserve(std::size_t slots) { slots_.resize(slots); }
+  void make_room(std::size_t slots) { slots_.resize(slots); }
   void push(int slot) { slots_[size_++] = slot; }
   void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
@@ -99,8 +99,8 @@ class Implications {
     depth_.assign(slots, 0);
     parent_begin_.assign(slots, 0);
     parent_count_.assign(slots, 0);
-    queue_.reserve(slots);
-    order_.reserve(slots);
+    queue_.make_room(slots);
+    order_.make_room(slots);
     visit_.assign(slots, 0);
     for (Cell c = 0; c < t.cells; ++c) {
       for (int d = 0; d < t.n; ++d) candidate_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
