@@ -24,6 +24,23 @@
 namespace sudoforge::grader::ladder {
 namespace {
 
+// The same path: the same rating, hardest technique and counts, and the rating the
+// grader gives.
+void expect_same_rated(const Rated& a, const Rated& b, const Grade& grade, const std::string& where) {
+  EXPECT_EQ(a.rating, b.rating) << where;
+  EXPECT_EQ(a.hardest, b.hardest) << where;
+  EXPECT_EQ(a.counts, b.counts) << where;
+  EXPECT_EQ(a.rating, grade.rating) << where;
+}
+
+// The grader's core (its trial and error) behind a classic ladder, for nested chains.
+struct CoreRefuter {
+  const engine::Geometry classic;
+  const engine::UnitLayout<9> layout{classic};
+  const grader::detail::Propagation<9> propagation{layout};
+  grader::detail::BoardRefuter<9> refuter{propagation};
+};
+
 // Rates each puzzle with a fresh ladder as it is and once more after `switch_off`
 // turns something off, and expects the same path; returns how many were compared.
 template <typename SwitchOff>
@@ -38,11 +55,7 @@ int expect_same_paths(const std::vector<engine::Grid>& puzzles, SwitchOff&& swit
     const Rated with = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
     switch_off(ladder);
     const Rated without = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
-    const std::string where = engine::to_line(puzzle);
-    EXPECT_EQ(with.rating, without.rating) << where;
-    EXPECT_EQ(with.hardest, without.hardest) << where;
-    EXPECT_EQ(with.counts, without.counts) << where;
-    EXPECT_EQ(with.rating, grade.rating) << where;
+    expect_same_rated(with, without, grade, engine::to_line(puzzle));
     ++compared;
   }
   return compared;
@@ -134,11 +147,9 @@ TEST(LadderMemo, SinglesOnTheBoardsTakeTheLaddersPath) {
 // that holds placed. Each puzzle Sudoku Explainer rates 9.5 and up that we ship is
 // rated both ways with the grader's core behind the ladder: the same path.
 TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
-  const engine::Geometry classic;
-  const engine::UnitLayout<9> layout(classic);
-  const grader::detail::Propagation<9> propagation(layout);
-  grader::detail::BoardRefuter<9> refuter(propagation);
-  Grader grader{classic};
+  CoreRefuter core;
+  grader::detail::BoardRefuter<9>& refuter = core.refuter;
+  Grader grader{core.classic};
   std::istringstream deep(test::read_file(test::data_path("deep_se_rated.csv")));
   int compared = 0;
   int line_number = 0;
@@ -147,7 +158,7 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
     const engine::Grid puzzle = engine::parse_puzzle(line.substr(0, 81));
     const Grade grade = grader.grade(puzzle);
     ASSERT_EQ(grade.status, Status::Unique) << line;
-    Ladder<2> ladder(classic);
+    Ladder<2> ladder(core.classic);
     ladder.set_refuter(&refuter);
     refuter.try_all(false);
     ladder.plain_nested(false);
@@ -155,13 +166,35 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
     refuter.try_all(true);
     ladder.plain_nested(true);
     const Rated plain = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
-    EXPECT_EQ(fast.rating, plain.rating) << line;
-    EXPECT_EQ(fast.hardest, plain.hardest) << line;
-    EXPECT_EQ(fast.counts, plain.counts) << line;
-    EXPECT_EQ(fast.rating, grade.rating) << line;
+    expect_same_rated(fast, plain, grade, line);
     compared += fast.hardest == HumanTechnique::NestedForcingChain ? 1 : 0;
   }
   EXPECT_GE(compared, 8);  // (10 of the 16)
+}
+
+// Dynamic plus chains take up the Dynamic rung's runs of the same position where the
+// sweep ran them dry (forcing.hpp; searches_test.cpp compares the runs themselves).
+// Rated with the plus runs all followed from their start instead: the same path, on
+// puzzles that need trial and error to depth 2 (every one asks for plus chains in
+// many rounds), with the grader's core behind the ladder for the nested chains.
+TEST(LadderMemo, PlusChainsTakenUpFromTheSweepRateAsWholeRunsDo) {
+  CoreRefuter core;
+  Grader grader{core.classic};
+  const auto deep = test::load_puzzles("te_depth2.txt");
+  int compared = 0;
+  for (std::size_t n = 0; n < deep.size(); n += 50) {
+    const engine::Grid& puzzle = deep[n];
+    const Grade grade = grader.grade(puzzle);
+    ASSERT_EQ(grade.status, Status::Unique);
+    Ladder<2> ladder(core.classic);
+    ladder.set_refuter(&core.refuter);
+    const Rated taken_up = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    ladder.plus_from_sweep(false);
+    const Rated whole = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    expect_same_rated(taken_up, whole, grade, engine::to_line(puzzle));
+    compared += whole.rating >= base_rating(HumanTechnique::DynamicForcingChainPlus) ? 1 : 0;
+  }
+  EXPECT_GE(compared, 15);  // (of the 20)
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 //    (ladder/implications.hpp) that prints the chains: with and without Y links,
 //    both must reach the same nodes at the same depths and find the same
 //    contradiction length (or none), to any depth bound;
+//  - dynamic "plus" runs taken up where the sweep's Dynamic runs ran dry
+//    (plus_from_sweep, ladder/forcing.hpp) against whole plus runs from their start;
 //  - the shortest static chains from literals to their negations
 //    (StaticGraph::refutations), and the links from literals to others
 //    (StaticGraph::distances, which rates cell and unit forcing chains), against a
@@ -15,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "ladder/forcing.hpp"
 #include "ladder/implications.hpp"
 #include "ladder/static_graph.hpp"
 #include "ladder/sweep.hpp"
@@ -97,6 +100,67 @@ TEST(LadderSweep, ManyRunsAtOnceReachWhatNodeByNodeRunsReach) {
   // Batches of 64 (the width Nishio uses): many batches.
   expect_same_runs<2, 1>(engine::Geometry(3, 3), 6);
   expect_same_runs<2, 1>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
+}
+
+// A plus run taken up from the sweep's Dynamic run of the same start (where the
+// sweep went deep enough) reaches the same nodes at the same depths and finds the same
+// contradiction as the whole plus run, whatever the sweep's bound and the plus run's.
+template <int W, int Words>
+void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  Implications<W> whole(t);
+  Implications<W> taken_up(t);
+  Sweep<W, Words> sweep(t);
+  engine::Rng rng(77 + static_cast<std::uint64_t>(geometry.size()));
+  int resumed = 0;  // runs that went on from the sweep's and found more with the patterns
+  int contradictions = 0;
+  int short_of = 0;  // runs the sweep's bound stopped short of the plus run's
+  for (int position = 0; position < positions; ++position) {
+    const Position<W> p = random_position(t, geometry, rng);
+    sweep.load(p);
+    std::vector<int> sources;
+    for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
+    for (const int sweep_bound : {1 << 20, 3}) {
+      sweep.run(sources, true, true, [&] { return sweep_bound; }, [](int, int) {});
+      for (std::size_t i = 0; i < sources.size(); ++i) {
+        const int start = sweep.slot_of(sources[i]);
+        for (const int max_depth : {1 << 20, 5, 2}) {
+          const int found = whole.run(p, start, Links::DynamicPlus, -1, max_depth, true);
+          const int expected_length = found >= 0 ? whole.contradiction_length() : -1;
+          Reached expected;
+          whole.for_each_reached([&](int s) { expected.emplace_back(s, whole.depth(s)); });
+          Reached got;
+          const int length = plus_from_sweep(sweep, static_cast<int>(i), p, taken_up, max_depth,
+                                             [&](int v, int depth) { got.emplace_back(sweep.slot_of(v), depth); });
+          if (length == -2) {
+            ASSERT_TRUE(got.empty());
+            ++short_of;
+            continue;
+          }
+          std::sort(expected.begin(), expected.end());
+          std::sort(got.begin(), got.end());
+          got.erase(std::unique(got.begin(), got.end()), got.end());
+          ASSERT_EQ(length, expected_length) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+          ASSERT_EQ(got, expected) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+          contradictions += length >= 0 ? 1 : 0;
+          const auto& end = sweep.end(static_cast<int>(i));
+          const bool dry = end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth;
+          resumed += dry && std::any_of(got.begin(), got.end(), [&](const auto& node) { return node.second > end.depth; }) ? 1 : 0;
+        }
+      }
+    }
+  }
+  // Every way a run can go: on from the sweep's with the patterns, into a
+  // contradiction, and past what the sweep's bound let it see.
+  EXPECT_GT(resumed, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(contradictions, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(short_of, 0) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {
+  expect_same_plus_runs<1, 4>(engine::Geometry(2, 3), 20);
+  expect_same_plus_runs<2, 4>(engine::Geometry(3, 3), 8);
+  expect_same_plus_runs<2, 4>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
 }
 
 // Calls f(graph, rng) with the static graph of each of `positions` random positions

@@ -24,10 +24,61 @@
 
 namespace sudoforge::grader::ladder {
 
+// A dynamic plus run (quiet, within max_depth) of source i of the last run of
+// `sweep` (Dynamic, kept), without following its singles again: until they run dry
+// a plus run is that Dynamic run (the same nodes at the same depths, the same
+// contradiction) cut at max_depth. So where the sweep's run contradicted within
+// max_depth, the plus run ends so too; where it went at least as deep without, the
+// plus run stops at max_depth; where it ran dry short of max_depth, the plus run goes
+// on from there with the patterns (Implications::resume). Calls reached(v, depth)
+// for each node (the sweep's numbering) the plus run reaches and returns its
+// contradiction's length, or -1 for none; or returns -2, calling nothing, when the
+// sweep's bound stopped that run short of max_depth (it is to be run node by node).
+template <int W, int Words, typename Reached>
+int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, Implications<W>& engine, int max_depth,
+                    Reached&& reached) {
+  using How = typename Sweep<W, Words>::RunEnd::How;
+  const auto& end = sweep.end(i);
+  if (end.how == How::Bound && end.depth < max_depth) return -2;
+  const std::uint64_t* row = sweep.reach(i);
+  const auto each_within = [&](auto&& f) {
+    for (int w = 0; w < sweep.row_words(); ++w) {
+      for (std::uint64_t bits = row[w]; bits != 0; bits &= bits - 1) {
+        const int v = 64 * w + std::countr_zero(bits);
+        const int depth = sweep.depth(i, v);
+        if (depth <= max_depth) f(v, depth);
+      }
+    }
+  };
+  if (end.how == How::Dry && end.depth < max_depth) {
+    int swept = 0;
+    const int found = engine.resume(p, Links::DynamicPlus, max_depth, [&](auto&& mark) {
+      each_within([&](int v, int depth) {
+        reached(v, depth);
+        mark(sweep.slot_of(v), depth);
+        ++swept;
+      });
+    });
+    engine.for_each_reached(
+        [&](int s) {
+          const Node node = engine.node_of(s);
+          reached(sweep.node(node.cell, node.digit, node.on), engine.depth(s));
+        },
+        swept);  // (the nodes the patterns led to)
+    return found >= 0 ? engine.contradiction_length() : -1;
+  }
+  each_within(reached);
+  return end.how == How::Contradiction && end.depth <= max_depth ? end.length : -1;
+}
+
 template <int W>
 class ForcingChains {
  public:
   explicit ForcingChains(ChainContext<W>& context) : context_(context), t_(context.tables), sweep_(context.sweep) {}
+
+  // Plus runs taken up from the Dynamic rung's sweep where they can be (by
+  // default), or all followed node by node from their start (for tests: the same).
+  void reuse_sweep(bool on) { reuse_sweep_ = on; }
 
   // `links`: StaticXY (cell and unit forcing only), Dynamic or DynamicPlus.
   [[gnu::noinline]] void find(const Position<W>& p, Links links, int limit, Findings& out) {
@@ -120,7 +171,11 @@ class ForcingChains {
   // are followed in, but no result that rates as low as the best is missed.) The
   // sweep stops a depth short of that (sweep_depth_within).
   void follow_dynamic(const Position<W>& p, Links links) {
-    sweep_.load(p);
+    // Plus runs take up the Dynamic rung's runs of the same position, where the sweep
+    // still holds them (the Dynamic rung comes just before, in the same round).
+    const bool swept = reuse_sweep_ && links == Links::DynamicPlus && swept_run_ == sweep_.runs() &&
+                       swept_position_ == context_.position_id();
+    if (!swept) sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
     sources_.clear();
     p.open.for_each([&](int c) {
@@ -148,8 +203,10 @@ class ForcingChains {
     };
     if (links == Links::Dynamic) {
       sweep_.run(sources_, true, true, [&] { return sweep_depth_within(base_, bound); }, contradiction);
+      swept_run_ = sweep_.runs();
+      swept_position_ = context_.position_id();
     } else {
-      follow_node_by_node(p, links, bound, contradiction);
+      follow_node_by_node(p, links, bound, contradiction, swept);
     }
     std::sort(contradictions_.begin(), contradictions_.end());
     for (const auto& [i, length] : contradictions_) {
@@ -159,9 +216,12 @@ class ForcingChains {
   }
 
   // Dynamic plus: one assumption after another, node by node (Implications), with
-  // the reach and depths kept in the sweep's numbering.
+  // the reach and depths kept in the sweep's numbering. With `swept` (the sweep holds
+  // the Dynamic runs of the same sources in this position) each is taken up where
+  // its Dynamic run ran dry (plus_from_sweep), and followed from its start only where
+  // the sweep's bound stopped that short.
   template <typename Contradiction>
-  void follow_node_by_node(const Position<W>& p, Links links, const int& bound, Contradiction&& contradiction) {
+  void follow_node_by_node(const Position<W>& p, Links links, const int& bound, Contradiction&& contradiction, bool swept) {
     Implications<W>& engine = context_.engine;
     const auto words = static_cast<std::size_t>(sweep_.row_words());
     const auto nodes = static_cast<std::size_t>(sweep_.nodes());
@@ -169,17 +229,23 @@ class ForcingChains {
     plus_depths_.resize(sources_.size() * nodes);  // read only where reached
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
-      const int start = sweep_.slot_of(sources_[i]);
-      const bool contradicts = engine.run(p, start, links, -1, longest, true) >= 0;
       std::uint64_t* row = plus_reach_.data() + i * words;
       std::uint8_t* depths = plus_depths_.data() + i * nodes;
-      engine.for_each_reached([&](int s) {
-        const Node node = engine.node_of(s);
-        const int v = sweep_.node(node.cell, node.digit, node.on);
+      const auto reached = [&](int v, int depth) {
         row[static_cast<std::size_t>(v >> 6)] |= std::uint64_t{1} << (v & 63);
-        depths[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::min(engine.depth(s), 0xFE));
-      });
-      if (contradicts) contradiction(static_cast<int>(i), engine.contradiction_length());
+        depths[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::min(depth, 0xFE));
+      };
+      int length = swept ? plus_from_sweep(sweep_, static_cast<int>(i), p, engine, longest, reached) : -2;
+      if (length == -2) {
+        const int start = sweep_.slot_of(sources_[i]);
+        const bool contradicts = engine.run(p, start, links, -1, longest, true) >= 0;
+        engine.for_each_reached([&](int s) {
+          const Node node = engine.node_of(s);
+          reached(sweep_.node(node.cell, node.digit, node.on), engine.depth(s));
+        });
+        length = contradicts ? engine.contradiction_length() : -1;
+      }
+      if (length >= 0) contradiction(static_cast<int>(i), length);
     }
   }
 
@@ -359,6 +425,9 @@ class ForcingChains {
 
   ChainContext<W>& context_;
   const Tables<W>& t_;
+  bool reuse_sweep_ = true;
+  std::uint64_t swept_run_ = 0;  // the sweep's run of the Dynamic rung (Sweep::runs())
+  std::uint64_t swept_position_ = ~std::uint64_t{0};  // ... and its position
   HumanTechnique technique_ = HumanTechnique::CellForcingChain;
   StaticGraph<W>* graph_ = nullptr;
   int base_ = 0;

@@ -123,6 +123,39 @@ class Implications {
   // know nothing): for runs that only need what is reached and how deep.
   int run(const Position<W>& position, int start, Links links, int target = -1, int max_depth = 1 << 20,
           bool quiet = false) {
+    begin(position, links, target, max_depth, quiet);
+    if (add(start, -1, 0)) return result_;
+    return go_on();
+  }
+
+  // A quiet dynamic run (Dynamic or more) taken up where its singles ran dry, with
+  // neither a contradiction nor a node at max_depth on the way: what it reached up
+  // to there (the start among them) given by `nodes(mark)`, which calls
+  // mark(slot, depth) for each, as a Dynamic run of the same start reaches them
+  // (Sweep's runs do). What it then finds is what run(position, start, links, -1,
+  // max_depth, true) finds; the same return.
+  template <typename Nodes>
+  int resume(const Position<W>& position, Links links, int max_depth, Nodes&& nodes) {
+    begin(position, links, -1, max_depth, true);
+    nodes([&](int slot, int depth) {
+      const auto s = static_cast<std::size_t>(slot);
+      stamp_[s] = generation_;
+      depth_[s] = static_cast<std::uint16_t>(depth);
+      parent_begin_[s] = 0;
+      parent_count_[s] = 0;
+      deepest_ = std::max(deepest_, depth);
+      order_.push(slot);
+      if ((slot & 1) == 0) {  // taken out as it was followed
+        const Node node = node_of(slot);
+        work_.remove(t_, node.cell, node.digit);
+        plus_.lost(node.cell, node.digit);
+      }
+    });
+    return go_on();
+  }
+
+ private:
+  void begin(const Position<W>& position, Links links, int target, int max_depth, bool quiet) {
     quiet_ = quiet;
     contradiction_depth_ = -1;
     contradiction_length_ = 1 << 30;
@@ -156,7 +189,10 @@ class Implications {
     target_ = target;
     max_depth_ = max_depth;
     result_ = -1;
-    if (add(start, -1, 0)) return result_;
+  }
+
+  // The run from its queue as it stands (see run()).
+  int go_on() {
     for (;;) {
       if (head_ < queue_.size()) {
         const int next = queue_[head_];
@@ -181,6 +217,7 @@ class Implications {
     }
   }
 
+ public:
   // What Links::Nested runs find inside themselves.
   void set_inner(InnerChains<W>* inner) { inner_ = inner; }
   // Nested runs from now on stop (and return -1) rather than look for chains inside
@@ -196,10 +233,10 @@ class Implications {
   int depth(int slot) const { return depth_[static_cast<std::size_t>(slot)]; }
 
   // Nodes of the last run in the order they were reached ("on" nodes of one depth
-  // before the "off" nodes after them).
+  // before the "off" nodes after them), from the `first`th on.
   template <typename F>
-  void for_each_reached(F&& f) const {
-    for (const int s : order_) f(s);
+  void for_each_reached(F&& f, int first = 0) const {
+    for (std::size_t k = static_cast<std::size_t>(first); k < order_.size(); ++k) f(order_[k]);
   }
 
   // Distinct nodes `slot` rests on, itself included (Sudoku Explainer's measure of a

@@ -122,6 +122,9 @@ class Ladder {
   // only those a contradiction rests on, and every replay followed to its end (for
   // tests: the ratings must be the same).
   void plain_nested(bool on) { nested_.plain(on); }
+  // Dynamic plus runs all followed node by node from their start, none taken up from
+  // the Dynamic rung's sweep (for tests: the same path either way).
+  void plus_from_sweep(bool on) { forcing_.reuse_sweep(on); }
   // Without AVX2 the dynamic runs take their plain SSE path (for tests: the same
   // path either way). Returns whether AVX2 was in use.
   bool use_avx2(bool on) {

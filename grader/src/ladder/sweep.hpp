@@ -18,8 +18,9 @@
 //  - a node reached both "on" and "off" is a contradiction as long as its two depths
 //    together; a run ends at the end of the first depth where it meets one.
 // A batch stops at the depth its caller's bound gives (asked before every depth) or
-// when no run has anything new. Afterwards each run's reach (a bit per node) and the
-// depth of each node it reached can be read.
+// when no run has anything new. Afterwards each run's reach (a bit per node), the
+// depth of each node it reached and how it ended (dry, at the bound, in a
+// contradiction) can be read.
 //
 // Each run reaches what Implications (implications.hpp) reaches with the same links
 // (Dynamic or DynamicX), at the same depths, and stops at the same depth with the
@@ -306,6 +307,8 @@ class Sweep {
                                               Contradiction& contradiction, int digit) {
     const auto nodes = static_cast<std::size_t>(nodes_);
     const auto sources_count = sources.size();
+    ++runs_;
+    ends_.assign(keep ? sources_count : 0, RunEnd{});
     reach_.clear();
     planes_.clear();
     plane_counts_.clear();
@@ -343,7 +346,10 @@ class Sweep {
       int plane_count = 0;
       Lanes active;
       sweep_detail::set_first(active, lanes);
+      int stopped_at = 0;  // the depth the batch ended at
+      Lanes alive = active;  // the runs with nodes at the depth reached (kept: those not contradicted)
       for (int depth = 0; !frontier_.empty(); ++depth) {
+        stopped_at = depth;
         if (depth >= bound()) break;
         // "On" nodes: the digit leaves the peers (and the cell's other candidates),
         // as each group of places below says; the cell and unit groups that lost a
@@ -432,9 +438,11 @@ class Sweep {
           marked_[word] = 0;
         }
         frontier_.assign(listed, listed + fresh_count);
+        Lanes alive_now{};
         for (const int v : frontier_) {
           const auto at = static_cast<std::size_t>(v);
           const Lanes fresh = fresh_[at];
+          alive_now |= fresh;
           for (int b = 0; (reached_depth >> b) != 0; ++b) {
             if ((reached_depth >> b & 1) != 0) planes_[planes_at + static_cast<std::size_t>(b) * nodes + at] |= fresh;
           }
@@ -452,9 +460,12 @@ class Sweep {
         }
         if (!none_in<Part>(clashed)) {
           sweep_detail::for_each_lane(clashed, [&](int lane) {
-            contradiction(static_cast<int>(batch * kLanes) + lane, length[static_cast<std::size_t>(lane)]);
+            const int i = static_cast<int>(batch * kLanes) + lane;
+            if (keep) ends_[static_cast<std::size_t>(i)] = {RunEnd::How::Contradiction, reached_depth, length[static_cast<std::size_t>(lane)]};
+            contradiction(i, length[static_cast<std::size_t>(lane)]);
           });
           active &= ~clashed;
+          alive &= active;
           // Runs that ended go no further.
           std::size_t kept = 0;
           for (const int v : frontier_) {
@@ -463,8 +474,28 @@ class Sweep {
           }
           frontier_.resize(kept);
         }
+        if (keep) {
+          // Runs with nothing new at this depth ran dry: their deepest nodes lie a
+          // depth above.
+          alive_now &= active;
+          sweep_detail::for_each_lane(alive & ~alive_now, [&](int lane) {
+            ends_[batch * kLanes + static_cast<std::size_t>(lane)] = {RunEnd::How::Dry, depth, -1};
+          });
+          alive = alive_now;
+        }
       }
-      for (const int v : frontier_) fresh_[static_cast<std::size_t>(v)] = Lanes{};
+      // Runs with nodes of the last depth left (the bound stopped the batch) went
+      // only that deep.
+      Lanes cut{};
+      for (const int v : frontier_) {
+        cut |= fresh_[static_cast<std::size_t>(v)];
+        fresh_[static_cast<std::size_t>(v)] = Lanes{};
+      }
+      if (keep && !frontier_.empty()) {
+        sweep_detail::for_each_lane(cut, [&](int lane) {
+          ends_[batch * kLanes + static_cast<std::size_t>(lane)] = {RunEnd::How::Bound, stopped_at, -1};
+        });
+      }
       frontier_.clear();
       plane_counts_.push_back(plane_count);
       plane_at_.push_back(planes_at);
@@ -485,6 +516,21 @@ class Sweep {
     const auto batch = static_cast<std::size_t>(i / kLanes);
     return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
   }
+  // ... and how it ended: ran dry (nothing new after `depth`, its deepest nodes' depth,
+  // and no contradiction: it reached everything it would without a bound); stopped by
+  // the bound with nodes of `depth` still to follow; or in a contradiction found at
+  // `depth` (the depth of the later of its two nodes, as Implications counts it) of
+  // `length`.
+  struct RunEnd {
+    enum class How : std::uint8_t { Dry, Bound, Contradiction };
+    How how = How::Dry;
+    int depth = 0;
+    int length = -1;
+  };
+  const RunEnd& end(int i) const { return ends_[static_cast<std::size_t>(i)]; }
+  // How many times run() has been called on this sweep: what it holds is that of run
+  // number runs().
+  std::uint64_t runs() const { return runs_; }
 
  private:
   int depth_in(std::size_t planes_at, int plane_count, int v, int lane) const {
@@ -564,6 +610,8 @@ class Sweep {
   std::vector<int> new_nodes_;         // those of the next depth as they are found
   std::vector<std::uint64_t> marked_;  // the candidates whose nodes next_ may hold something for
   // Kept.
+  std::uint64_t runs_ = 0;
+  std::vector<RunEnd> ends_;          // by source
   std::vector<std::uint64_t> reach_;  // by source, row_words_ each
   LaneVector planes_;                 // per batch: plane_counts_ planes of lanes per node
   std::vector<int> plane_counts_;
