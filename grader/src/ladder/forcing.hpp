@@ -24,6 +24,18 @@
 
 namespace sudoforge::grader::ladder {
 
+// Calls reached(v, depth) for each node the last run of `engine` reached, from its
+// `first`th on, v in the sweep's numbering.
+template <int W, int Words, typename Reached>
+void reached_in_sweep(const Sweep<W, Words>& sweep, const Implications<W>& engine, Reached&& reached, int first = 0) {
+  engine.for_each_reached(
+      [&](int s) {
+        const Node node = engine.node_of(s);
+        reached(sweep.node(node.cell, node.digit, node.on), engine.depth(s));
+      },
+      first);
+}
+
 // A dynamic plus run (quiet, within max_depth) of source i of the last run of
 // `sweep` (Dynamic, kept), without following its singles again: until they run dry
 // a plus run is that Dynamic run (the same nodes at the same depths, the same
@@ -59,12 +71,7 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
         ++swept;
       });
     });
-    engine.for_each_reached(
-        [&](int s) {
-          const Node node = engine.node_of(s);
-          reached(sweep.node(node.cell, node.digit, node.on), engine.depth(s));
-        },
-        swept);  // (the nodes the patterns led to)
+    reached_in_sweep(sweep, engine, reached, swept);  // (the nodes the patterns led to)
     return found >= 0 ? engine.contradiction_length() : -1;
   }
   each_within(reached);
@@ -239,10 +246,7 @@ class ForcingChains {
       if (length == -2) {
         const int start = sweep_.slot_of(sources_[i]);
         const bool contradicts = engine.run(p, start, links, -1, longest, true) >= 0;
-        engine.for_each_reached([&](int s) {
-          const Node node = engine.node_of(s);
-          reached(sweep_.node(node.cell, node.digit, node.on), engine.depth(s));
-        });
+        reached_in_sweep(sweep_, engine, reached);
         length = contradicts ? engine.contradiction_length() : -1;
       }
       if (length >= 0) contradiction(static_cast<int>(i), length);
