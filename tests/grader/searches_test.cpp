@@ -6,6 +6,8 @@
 //    contradiction length (or none), to any depth bound;
 //  - dynamic "plus" runs taken up where the sweep's Dynamic runs ran dry
 //    (plus_from_sweep, ladder/forcing.hpp) against whole plus runs from their start;
+//  - the complexity of a dynamic run's contradiction (what a nested chain's replay
+//    counts for each dynamic chain inside), against the least it can be;
 //  - the shortest static chains from literals to their negations
 //    (StaticGraph::refutations), and the links from literals to others
 //    (StaticGraph::distances, which rates cell and unit forcing chains), against a
@@ -160,6 +162,50 @@ TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {
   expect_same_plus_runs<1, 4>(engine::Geometry(2, 3), 20);
   expect_same_plus_runs<2, 4>(engine::Geometry(3, 3), 8);
   expect_same_plus_runs<2, 4>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
+}
+
+// A dynamic chain without pairs that ends in a contradiction rests on five nodes or
+// more (Implications::kLeastDynamicComplexity: nested chains' replays stop on that
+// bound), and some rest on five exactly: on random positions, and on positions that lost true
+// candidates too (as inside a nested chain's false assumption), from every "on"
+// assumption.
+template <int W>
+void expect_least_dynamic_complexity(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  Implications<W> run(t);
+  engine::Rng rng(5 + static_cast<std::uint64_t>(geometry.size()));
+  int contradictions = 0;
+  int least = 1 << 30;
+  for (int position = 0; position < positions; ++position) {
+    Position<W> p = random_position(t, geometry, rng);
+    if (position % 2 == 1) {
+      p.open.for_each([&](int c) {
+        for (int d = 0; d < t.n; ++d) {
+          if (p.has(c, d) && p.count(c) > 1 && rng.below(8) == 0) p.remove(t, c, d);
+        }
+      });
+    }
+    p.open.for_each([&](int c) {
+      for (int d = 0; d < t.n; ++d) {
+        if (!p.has(c, d)) continue;
+        const int clash = run.run(p, run.slot(c, d, true), Links::Dynamic);
+        if (clash < 0) continue;
+        const int complexity = run.complexity(clash);
+        ASSERT_GE(complexity, Implications<W>::kLeastDynamicComplexity)
+            << "r" << c / t.n + 1 << "c" << c % t.n + 1 << "=" << d + 1 << ", position " << position;
+        least = std::min(least, complexity);
+        ++contradictions;
+      }
+    });
+  }
+  EXPECT_GT(contradictions, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_EQ(least, Implications<W>::kLeastDynamicComplexity) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderImplications, DynamicContradictionsRestOnFiveNodesOrMore) {
+  expect_least_dynamic_complexity<1>(engine::Geometry(2, 3), 20);
+  expect_least_dynamic_complexity<2>(engine::Geometry(3, 3), 12);
+  expect_least_dynamic_complexity<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 6);
 }
 
 // Calls f(graph, rng) with the static graph of each of `positions` random positions

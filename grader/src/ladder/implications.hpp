@@ -246,6 +246,18 @@ class Implications {
     return ancestors_into(slot);
   }
 
+  // The least complexity() of a contradiction in a Links::Dynamic run (the bound
+  // nested chains' replays stop on). In such a run the assumption is the only node
+  // without a parent, an "on" node's first parent is an "off" node one depth up and an
+  // "off" node's an "on" node: so a node at depth d rests on d + 1 nodes or more, and
+  // no "on" node but the assumption lies shallower than depth 2. A contradiction on
+  // the assumption's own candidate rests on the assumption (1) and on its "off" node,
+  // whose parent is an "on" node other than the assumption (depth 3 or more: 4); one
+  // on any other candidate, on its "on" node (depth 2 or more: 3) and its "off" node
+  // (2). (With patterns, Links::DynamicPlus, a pattern's "off" nodes have "off"
+  // parents.) Tested: LadderImplications.DynamicContradictionsRestOnFiveNodesOrMore.
+  static constexpr int kLeastDynamicComplexity = 5;
+
   // Sudoku Explainer's complexity of the contradiction at `slot` (an "on" slot found
   // off too): the nodes each of the two rests on, plus the complexity of every chain
   // inside (Links::Nested) that either rests on, once each.

@@ -157,9 +157,10 @@ class NestedChains final : public InnerChains<W> {
   // static or dynamic chains inside followed further once what it would rate must
   // exceed the least so far: a contradiction after k rounds of chains inside rests
   // on a finding of each round (one that named only older parents would have stood,
-  // and been found, a round before), each of complexity 3 or more, so its complexity
-  // is at least 2 + 3k (stopped_). Not with cell and unit forcing chains inside: a
-  // branch the outer run took out can make a finding without being named.
+  // and been found, a round before), each of complexity least_inner() or more, so its
+  // complexity is at least 2 + k least_inner() (stopped_). Not with cell and unit
+  // forcing chains inside: a branch the outer run took out can make a finding without
+  // being named.
   void rate(const Position<W>& p, Links dynamic) {
     dynamic_links_ = dynamic;
     rated_.assign(candidates_.size(), INT_MAX);
@@ -173,7 +174,7 @@ class NestedChains final : public InnerChains<W> {
       const bool bounded = !plain_ && inside != Inside::Multiple;
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         const Candidate& x = candidates_[i];
-        outer_.limit_inner_rounds(bounded ? longest_within(level, least) / kLeastInnerComplexity : 1 << 30);
+        outer_.limit_inner_rounds(bounded ? longest_within(level, least) / least_inner() : 1 << 30);
         const int clash = outer_.run(p, outer_.slot(x.cell, x.digit, true), Links::Nested);
         if (clash < 0) {
           stopped_[i] |= static_cast<char>(outer_.stopped_short());
@@ -338,7 +339,13 @@ class NestedChains final : public InnerChains<W> {
   std::vector<int> first_pass_;        // ... and its measure of each
   std::vector<int> rated_;             // ... and each one's rating
   std::vector<char> stopped_;          // ... and whether a replay of it stopped short
-  static constexpr int kLeastInnerComplexity = 3;
+  // The least complexity a chain inside of the kind being rated can have: three for
+  // any kind; for dynamic chains without pairs, the least a Links::Dynamic run's
+  // contradiction can have (Implications::kLeastDynamicComplexity, five).
+  int least_inner() const {
+    const bool dynamic = inside_ == Inside::Dynamic && dynamic_links_ == Links::Dynamic;
+    return dynamic ? Implications<W>::kLeastDynamicComplexity : 3;
+  }
   std::vector<int> sources_;  // the sweep's
 };
 
