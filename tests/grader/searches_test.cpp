@@ -166,9 +166,9 @@ TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {
 
 // A dynamic chain without pairs that ends in a contradiction rests on five nodes or
 // more (Implications::kLeastDynamicComplexity: nested chains' replays stop on that
-// bound), and some rest on five exactly: on random positions, and on positions that lost true
-// candidates too (as inside a nested chain's false assumption), from every "on"
-// assumption.
+// bound), and some rest on five exactly: from every "on" assumption of random
+// positions, and of positions that lost true candidates too (as inside a nested
+// chain's false assumption).
 template <int W>
 void expect_least_dynamic_complexity(const engine::Geometry& geometry, int positions) {
   const Tables<W> t(geometry);
