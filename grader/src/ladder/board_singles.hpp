@@ -35,7 +35,7 @@ class BoardSingles {
   using RowSet = typename Layout::RowSet;
 
   BoardSingles(const Layout& layout, const engine::Units& units)
-      : layout_(layout), cells_(without(layout.empty_board(), layout.spare())) {
+      : layout_(layout), unit_count_(units.count()), cells_(without(layout.empty_board(), layout.spare())) {
     Kind& boxes = kinds_[0];
     Kind& lines = kinds_[1];
     boxes.technique = HumanTechnique::HiddenSingleBox;
@@ -55,7 +55,7 @@ class BoardSingles {
   }
 
   // Runs the singles rounds from the givens of `puzzle`: `prefix` gets the grid they
-  // reach and what they count.
+  // reach, what they count and, unless the grid is complete, its places by unit.
   void run(const engine::Grid& puzzle, Prefix& prefix) {
     const std::span<const std::uint8_t> givens = puzzle.values();
     std::array<std::uint8_t, engine::kMaxCells> values{};
@@ -129,10 +129,37 @@ class BoardSingles {
       }
     }
     prefix.reached = engine::Grid(puzzle.geometry(), std::span<const std::uint8_t>(values.data(), givens.size()));
+    if (!state.complete(layout_)) unit_places(state, prefix.places);  // (the ladder's position starts from them)
   }
 
  private:
+  // Each unit's field of each digit's board, read as places (bit k, the unit's k-th
+  // cell, as Tables numbers them too: both go by engine::Units::cells): the open
+  // cells that may hold the digit, and its spare, set while the digit is still to
+  // be placed in the unit.
+  void unit_places(const State& state, UnitPlaces& places) const {
+    constexpr std::uint64_t kField = (std::uint64_t{1} << N) - 1;
+    for (int u = 0; u < unit_count_; ++u) {
+      const auto at = static_cast<std::size_t>(u);
+      const int base = layout_.unit_base(u);
+      const auto word = static_cast<std::size_t>(base >> 6);
+      const int shift = base & 63;
+      const std::uint64_t open = ~(state.solved.words[word] >> shift) & kField;
+      LanePlaces& where = places.where[at];
+      where.fill(0);
+      std::uint16_t placed = 0;
+      for (int d = 0; d < N; ++d) {
+        const std::uint64_t field = state.boards[static_cast<std::size_t>(d)].words[word] >> shift;
+        where[static_cast<std::size_t>(d)] = static_cast<std::uint16_t>(field & open);
+        placed = static_cast<std::uint16_t>(placed | (~field >> N & 1U) << d);
+      }
+      places.placed[at] = placed;
+      places.open_at[at] = static_cast<std::uint16_t>(open);
+    }
+  }
+
   const Layout& layout_;
+  int unit_count_ = 0;
   Board cells_;  // every cell position of every unit
   // The boxes, then the other units (rows, columns, diagonals): the hidden singles
   // of each kind rate alike.

@@ -38,9 +38,10 @@ struct Rated {
 };
 
 // Where the first rounds of singles left the path, made elsewhere
-// (board_singles.hpp): the grid they reach and what they rated.
+// (board_singles.hpp): the grid they reach, its places by unit, and what they rated.
 struct Prefix {
   engine::Grid reached;
+  UnitPlaces places;
   Rated rated;
 };
 
@@ -149,7 +150,7 @@ class Ladder {
       rated = prefix->rated;
       if (rated.rating > 0) hardest_rating_ = rated.rating;  // the rating of rated.hardest
       if (prefix->reached.is_complete()) return rated;
-      position_.start(t, prefix->reached);
+      position_.start(t, prefix->reached, prefix->places);
     } else {
       position_.start(t, puzzle);
     }

@@ -30,11 +30,8 @@ inline __m128i one_place(__m128i p) {
   return _mm_andnot_si128(_mm_cmpeq_epi16(p, zero), at_most_one);
 }
 
-// Lanes with a bit outside `within`.
-inline __m128i outside(__m128i p, __m128i within) {
-  const __m128i rest = _mm_andnot_si128(within, p);
-  return _mm_xor_si128(_mm_cmpeq_epi16(rest, _mm_setzero_si128()), _mm_set1_epi16(-1));
-}
+// Lanes with no bit outside `within` (all of them in it, or none at all).
+inline __m128i inside(__m128i p, __m128i within) { return _mm_cmpeq_epi16(_mm_andnot_si128(within, p), _mm_setzero_si128()); }
 
 // Lanes with `least` to `most` bits.
 [[gnu::always_inline]] inline __m128i between(__m128i p, int least, int most) {
@@ -65,6 +62,13 @@ inline std::uint32_t mask(__m128i low, __m128i high) {
   return mask(between(half(places, 0), least, most), between(half(places, 1), least, most));
 }
 
+// The digits whose places all lie within `within` (a digit without any too).
+[[gnu::always_inline]] inline std::uint32_t within_lanes(const LanePlaces& places, std::uint32_t within) {
+  using namespace lanes_detail;
+  const __m128i w = _mm_set1_epi16(static_cast<short>(within));
+  return mask(inside(half(places, 0), w), inside(half(places, 1), w));
+}
+
 // The digits whose places in unit a all lie within `within_a` and that have a place
 // in unit b outside `within_b` (a digit locked in a crossing of a and b, given two
 // or more places in a).
@@ -72,12 +76,7 @@ inline std::uint32_t mask(__m128i low, __m128i high) {
   using namespace lanes_detail;
   const __m128i wa = _mm_set1_epi16(static_cast<short>(within_a));
   const __m128i wb = _mm_set1_epi16(static_cast<short>(within_b));
-  const __m128i zero = _mm_setzero_si128();
-  const auto lanes = [&](int which) {
-    const __m128i inside = _mm_cmpeq_epi16(_mm_andnot_si128(wa, half(a, which)), zero);
-    const __m128i not_outside = _mm_cmpeq_epi16(_mm_andnot_si128(wb, half(b, which)), zero);
-    return _mm_andnot_si128(not_outside, inside);
-  };
+  const auto lanes = [&](int which) { return _mm_andnot_si128(inside(half(b, which), wb), inside(half(a, which), wa)); };
   return mask(lanes(0), lanes(1));
 }
 
@@ -137,13 +136,14 @@ inline std::uint32_t count_lanes(const LanePlaces& places, int least, int most) 
   return found;
 }
 
-inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
+inline std::uint32_t within_lanes(const LanePlaces& places, std::uint32_t within) {
   std::uint32_t found = 0;
-  for (int i = 0; i < 16; ++i) {
-    const auto at = static_cast<std::size_t>(i);
-    if ((a[at] & ~within_a) == 0 && (b[at] & ~within_b) != 0) found |= 1U << i;
-  }
+  for (int i = 0; i < 16; ++i) found |= static_cast<std::uint32_t>((places[static_cast<std::size_t>(i)] & ~within) == 0) << i;
   return found;
+}
+
+inline std::uint32_t crossing_lanes(const LanePlaces& a, std::uint32_t within_a, const LanePlaces& b, std::uint32_t within_b) {
+  return within_lanes(a, within_a) & ~within_lanes(b, within_b);
 }
 
 #endif

@@ -33,20 +33,28 @@ class LockedCrossings {
     if (id == id_) return found_;
     id_ = id;
     found_.clear();
+    // Every digit at once: each crossing's digits whose places in its first unit all
+    // lie in the common cells. The crossing of the same two units the other way
+    // round asks the same of the second, so each is asked once.
+    const std::size_t count = t.crossings.size();
+    if (within_.size() != count) within_.assign(count, 0);
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto& crossing = t.crossings[i];
+      within_[i] = within_lanes(p.where[static_cast<std::size_t>(crossing.first)], crossing.first_places);
+    }
     // The crossings are listed unit by unit (Tables): each first unit's digits with
     // two or more places are counted once.
     int first = -1;
     Mask several = 0;
-    for (std::size_t i = 0; i < t.crossings.size(); ++i) {
+    for (std::size_t i = 0; i < count; ++i) {
       const auto& crossing = t.crossings[i];
       if (crossing.first != first) {
         first = crossing.first;
         several = count_lanes(p.where[static_cast<std::size_t>(first)], 2, 16);
       }
-      // Every digit at once: two or more places in the first unit, all common, and
-      // some outside the first in the second.
-      const Mask locked = several & crossing_lanes(p.where[static_cast<std::size_t>(first)], crossing.first_places,
-                                                   p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
+      // Two or more places in the first unit, all common, and some outside the
+      // first in the second.
+      const Mask locked = several & within_[i] & ~within_[static_cast<std::size_t>(crossing.reverse)];
       if (locked != 0) found_.push_back({static_cast<int>(i), locked});
     }
     return found_;
@@ -55,6 +63,7 @@ class LockedCrossings {
  private:
   std::uint64_t id_ = ~std::uint64_t{0};
   std::vector<Locked> found_;
+  std::vector<Mask> within_;  // by crossing: the digits whose places in its first unit are all common
 };
 
 // `direct`: report only the direct variants (with their placement); otherwise every

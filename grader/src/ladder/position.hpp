@@ -41,6 +41,7 @@ struct Tables {
     Mask first_places;   // the common cells as places of `first`
     Mask second_places;  // ... and of `second`
     std::vector<int> siblings;  // crossings of another unit of first's kind with the same second
+    int reverse = -1;  // the crossing of `second` with `first`
   };
 
   explicit Tables(const engine::Geometry& geometry) : units(geometry) {
@@ -76,6 +77,9 @@ struct Tables {
     }
     for (std::size_t i = 0; i < crossings.size(); ++i) {
       for (std::size_t j = 0; j < crossings.size(); ++j) {
+        if (crossings[j].first == crossings[i].second && crossings[j].second == crossings[i].first) {
+          crossings[i].reverse = static_cast<int>(j);
+        }
         if (i != j && crossings[j].second == crossings[i].second &&
             units.kind(crossings[j].first) == units.kind(crossings[i].first)) {
           crossings[i].siblings.push_back(static_cast<int>(j));
@@ -125,6 +129,16 @@ struct Tables {
   std::vector<CellInfo> cell_units;
   std::vector<CellSet> peers;
   std::vector<Crossing> crossings;
+};
+
+// A position's places by unit, as made elsewhere (the ladder's first rounds, on the
+// unit-major boards: board_singles.hpp) for Position::start to take over: for each
+// unit u of the geometry, where[u][d] (bit k: its k-th cell, open, may hold digit d),
+// the digits placed in it and its open cells as places.
+struct UnitPlaces {
+  std::array<LanePlaces, engine::kMaxUnits> where;
+  std::array<std::uint16_t, engine::kMaxUnits> placed;
+  std::array<std::uint16_t, engine::kMaxUnits> open_at;
 };
 
 template <int W>
@@ -187,13 +201,7 @@ struct Position {
       open.words[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{blank} << (c & 63);
       cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(m);
     }
-    // Digit d's cells: the open cells outside every unit that holds d.
-    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = open;
-    for (int u = 0; u < t.unit_count; ++u) {
-      for (Mask ds = placed[static_cast<std::size_t>(u)]; ds != 0; ds &= ds - 1) {
-        digit[static_cast<std::size_t>(std::countr_zero(ds))].remove(t.unit_set[static_cast<std::size_t>(u)]);
-      }
-    }
+    find_digit_cells(t);
     for (int u = 0; u < t.unit_count; ++u) {
       LanePlaces cells{};  // the unit's cells' candidates (0 for givens)
       unsigned blanks = 0;
@@ -206,6 +214,42 @@ struct Position {
       transpose_places(cells, t.n, where[static_cast<std::size_t>(u)]);
     }
     find_unit_marks(t);
+  }
+
+  // The same position from `grid` (its placed digits) and `units`, its places by
+  // unit, which those of `grid` with nothing eliminated must be: what start(t, grid)
+  // makes, with each unit's places taken as they are and each cell's candidates read
+  // off its row's (each cell lies in one row).
+  void start(const T& t, const engine::Grid& grid, const UnitPlaces& units) {
+    for (int u = 0; u < t.unit_count; ++u) {
+      const auto at = static_cast<std::size_t>(u);
+      where[at] = units.where[at];
+      placed[at] = units.placed[at];
+      open_at[at] = units.open_at[at];
+    }
+    open = CellSet{};
+    for (Cell c = 0; c < t.cells; ++c) {
+      value[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(grid[c]);
+      open.words[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{grid[c] == 0} << (c & 63);
+    }
+    for (int row = 0; row < t.n; ++row) {
+      LanePlaces cells;  // the row's cells' candidates (0 for placed ones)
+      transpose_places(where[static_cast<std::size_t>(row)], t.n, cells);
+      for (int k = 0; k < t.n; ++k) cand[static_cast<std::size_t>(t.cell_of(row, k))] = cells[static_cast<std::size_t>(k)];
+    }
+    find_digit_cells(t);
+    find_unit_marks(t);
+  }
+
+  // Digit d's cells from open and placed: the open cells outside every unit that
+  // holds d (for a position with nothing eliminated).
+  void find_digit_cells(const T& t) {
+    for (int d = 0; d < t.n; ++d) digit[static_cast<std::size_t>(d)] = open;
+    for (int u = 0; u < t.unit_count; ++u) {
+      for (Mask ds = placed[static_cast<std::size_t>(u)]; ds != 0; ds &= ds - 1) {
+        digit[static_cast<std::size_t>(std::countr_zero(ds))].remove(t.unit_set[static_cast<std::size_t>(u)]);
+      }
+    }
   }
 
   // one_open and may_single from open_at and where (place() and remove() keep them
