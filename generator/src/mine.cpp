@@ -71,7 +71,10 @@ class Miner::Impl {
         orbits_(engine::symmetry_orbits(geometry, options.symmetry)),
         solver_(geometry),
         grader_(geometry),
-        generator_(geometry, Options{.symmetry = options.symmetry, .max_steps = options.max_steps, .max_te_depth = options.max_te_depth}) {
+        generator_(geometry, Options{.symmetry = options.symmetry,
+                                     .max_steps = options.max_steps,
+                                     .max_te_depth = options.max_te_depth,
+                                     .carve_for = CarveFor::Neighbourhoods}) {
     unrated_.rate = false;
     unrated_.max_te_depth = options.max_te_depth;
   }

@@ -103,12 +103,15 @@ TEST(Generator, ClimbsToClueCountsThatCarvingSeldomGives) {
 
 // Witnesses (grids found by earlier searches) answer some of carve's questions
 // without a search: the carve must be exactly the one every question searched
-// gives. Neighbours of hard puzzles, as mining carves them (a given dropped, a cell
-// of the solution added), and fresh puzzles from full grids.
+// gives, whatever it is tuned for (CarveFor: another solver core proves removals,
+// and more witnesses are kept). Neighbours of hard puzzles, as mining carves them (a
+// given dropped, a cell of the solution added), and fresh puzzles from full grids,
+// with orbits of one, two and four cells.
 TEST(Generator, CarvesTheSameWithWitnessesAsWithout) {
-  Generator with(engine::Geometry{}, Options{});
   Generator without(engine::Geometry{}, Options{});
   without.use_witnesses(false);
+  Generator fresh(engine::Geometry{}, Options{});
+  Generator mining(engine::Geometry{}, Options{.carve_for = CarveFor::Neighbourhoods});
   engine::Solver solver(engine::Geometry{});
   int carved = 0;
   for (const engine::Grid& puzzle : test::load_puzzles("hardest.txt")) {
@@ -121,20 +124,47 @@ TEST(Generator, CarvesTheSameWithWitnessesAsWithout) {
         candidate.set(drop, 0);
         candidate.set(add, solution[add]);
         if (solver.count_solutions(candidate, 2).count != 1) continue;
-        engine::Rng a(static_cast<std::uint64_t>(carved));
-        engine::Rng b(static_cast<std::uint64_t>(carved));
-        ASSERT_EQ(with.carve(candidate, a), without.carve(candidate, b)) << engine::to_line(candidate);
+        const auto seed = static_cast<std::uint64_t>(carved);
+        engine::Rng a(seed);
+        const engine::Grid expected = without.carve(candidate, a);
+        for (Generator* with : {&fresh, &mining}) {
+          engine::Rng b(seed);
+          ASSERT_EQ(with->carve(candidate, b), expected) << engine::to_line(candidate);
+        }
         ++carved;
       }
     }
   }
   EXPECT_GT(carved, 100);
   // (The test means something only if witnesses answered: more than once a carve.)
-  EXPECT_GT(with.witness_answers(), static_cast<std::uint64_t>(carved));
+  EXPECT_GT(fresh.witness_answers(), static_cast<std::uint64_t>(carved));
+  EXPECT_GT(mining.witness_answers(), fresh.witness_answers());
   for (std::uint64_t index = 0; index < 20; ++index) {
-    EXPECT_EQ(with.make(3, index, Target{}).puzzle, without.make(3, index, Target{}).puzzle);
+    const engine::Grid expected = without.make(3, index, Target{}).puzzle;
+    EXPECT_EQ(fresh.make(3, index, Target{}).puzzle, expected);
+    EXPECT_EQ(mining.make(3, index, Target{}).puzzle, expected);
   }
   EXPECT_EQ(without.witness_answers(), 0U);
+  for (const engine::Symmetry symmetry : {engine::Symmetry::Rot180, engine::Symmetry::Rot90}) {
+    Generator plain(engine::Geometry{}, Options{.symmetry = symmetry});
+    plain.use_witnesses(false);
+    Generator with(engine::Geometry{}, Options{.symmetry = symmetry, .carve_for = CarveFor::Neighbourhoods});
+    // Symmetric puzzles, each with an empty orbit filled from its solution, carved again.
+    const auto orbits = engine::symmetry_orbits(engine::Geometry{}, symmetry);
+    for (std::uint64_t index = 0; index < 10; ++index) {
+      const engine::Grid puzzle = plain.make(5, index, Target{}).puzzle;
+      const engine::Grid solution = solver.count_solutions(puzzle, 2).solution;
+      for (std::size_t o = 0; o < orbits.size(); ++o) {
+        if (puzzle[orbits[o].front()] != 0) continue;
+        engine::Grid candidate = puzzle;
+        for (const engine::Cell cell : orbits[o]) candidate.set(cell, solution[cell]);
+        engine::Rng a(o);
+        engine::Rng b(o);
+        ASSERT_EQ(with.carve(candidate, a), plain.carve(candidate, b)) << engine::to_line(candidate);
+      }
+    }
+    EXPECT_GT(with.witness_answers(), 20U);
+  }
 }
 
 TEST(Generator, WorksForEveryShapeAndTheDiagonalVariant) {

@@ -44,11 +44,21 @@ struct Target {
   double distance(const grader::Grade& grade) const;
 };
 
+// What carve() is tuned for; the puzzles it makes are the same either way.
+//  - FreshGrids: carving a new random grid, whose searches are shallow (a guess or
+//    so): the generic solver core, and few witnesses kept (no grid found for one
+//    solution answers anything about another).
+//  - Neighbourhoods: carving, again and again, puzzles a clue or two away from hard
+//    ones (mining): their searches go deeper, where the classic 9x9 core pays, and
+//    a grid found for one neighbour often answers for the next, so more are kept.
+enum class CarveFor : std::uint8_t { FreshGrids, Neighbourhoods };
+
 struct Options {
   engine::Symmetry symmetry = engine::Symmetry::None;
   // Local-search steps a candidate may take to reach its target (0: plain carving).
   int max_steps = 60;
   int max_te_depth = 4;  // passed to the grader
+  CarveFor carve_for = CarveFor::FreshGrids;
 };
 
 struct Candidate {
