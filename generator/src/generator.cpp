@@ -107,20 +107,17 @@ class Generator::Impl {
       Witness& w = witnesses_[i];
       // More orbits than kWitnessOrbits: of no use in this carve (most grids, found
       // for other solutions, differ almost everywhere). The givens a grid differs at
-      // are found 16 at a time: counted first, listed only where few enough.
-      const std::uint8_t* cells = witness_cells(i);
+      // are found 16 at a time, counted, and listed by orbit only where few enough.
+      std::array<unsigned, engine::kMaxCells / 16> differ_at;
       int differ = 0;
-      for (std::size_t c = 0; c < padded_; c += 16) differ += std::popcount(differing(cells, c));
+      for (std::size_t k = 0; k < padded_ / 16; ++k) {
+        differ_at[k] = differing(witness_cells(i), 16 * k);
+        differ += std::popcount(differ_at[k]);
+      }
       w.count = differ > kWitnessOrbits * largest_orbit_ ? kUseless : 0;
-      for (std::size_t c = 0; c < padded_ && w.count != kUseless; c += 16) {
-        for (unsigned at = differing(cells, c); at != 0; at &= at - 1) {
-          const std::uint16_t o = orbit_of_[c + static_cast<std::size_t>(std::countr_zero(at))];
-          if (std::find(w.orbits.begin(), w.orbits.begin() + w.count, o) != w.orbits.begin() + w.count) continue;
-          if (w.count == kWitnessOrbits) {
-            w.count = kUseless;
-            break;
-          }
-          w.orbits[static_cast<std::size_t>(w.count++)] = o;
+      for (std::size_t k = 0; k < padded_ / 16 && w.count != kUseless; ++k) {
+        for (unsigned at = differ_at[k]; at != 0 && w.count != kUseless; at &= at - 1) {
+          w.differs_in(orbit_of_[16 * k + static_cast<std::size_t>(std::countr_zero(at))]);
         }
       }
       if (w.count != kUseless) live(i);
@@ -287,6 +284,16 @@ class Generator::Impl {
   struct Witness {
     std::array<std::uint16_t, kWitnessOrbits> orbits{};  // where it disagrees with the puzzle's givens
     int count = 0;                                       // how many (kUseless: more than kWitnessOrbits)
+    // Lists orbit o (once) among them; past kWitnessOrbits the grid is kUseless.
+    void differs_in(std::uint16_t o) {
+      const auto end = orbits.begin() + count;
+      if (std::find(orbits.begin(), end, o) != end) return;
+      if (count == kWitnessOrbits) {
+        count = kUseless;
+        return;
+      }
+      orbits[static_cast<std::size_t>(count++)] = o;
+    }
   };
   std::vector<Witness> witnesses_;
   // ... their digits, padded_ bytes each (zeros past the grid's cells)
