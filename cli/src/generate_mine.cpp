@@ -65,7 +65,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
   const auto n = static_cast<std::uint64_t>(request.shards);
 
   while (!done && !InterruptGuard::requested()) {
-    const std::vector<generator::Job> jobs = miners.front().jobs(state.seeds);
+    const std::vector<generator::Job> jobs = miners.front().jobs(state.seeds, state.frontier);
     const std::uint64_t end = state.base + jobs.size();
     // This shard's jobs of the round not done yet, within --max-candidates.
     std::vector<std::uint64_t> mine;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 #include "sudoforge/engine/canonical.hpp"
@@ -249,6 +251,35 @@ TEST(Mine, NoSteppingStonesWhileTheFrontierHoldsEnoughSeedsTheyCannotOutscore) {
     stones += static_cast<int>(stones_of(without));
   }
   EXPECT_GT(stones, 5);
+}
+
+TEST(Mine, NoAddOneJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
+  MineOptions options;
+  options.reserve = 2;
+  Miner miner(engine::Geometry{}, options);
+  const std::vector<Seed> seeds = {seed_of(kDeep), seed_of(kHard)};
+  const int deeper = grader::score_ceiling(grader::Tier::Diabolical, 1);  // (a te_depth-1 stone is kept only above it)
+  Frontier one;
+  one.offer({engine::Grid(engine::Geometry{}), deeper, "deeper-1"});
+  one.offer({engine::Grid(engine::Geometry{}), deeper - 1, "shallower"});
+  Frontier two = one;
+  two.offer({engine::Grid(engine::Geometry{}), deeper, "deeper-2"});
+  const auto add_one = [](const std::vector<Job>& jobs) {
+    return std::count_if(jobs.begin(), jobs.end(), [](const Job& job) { return job.move == Move::Add1; });
+  };
+  const std::vector<Job> thin = miner.jobs(seeds);
+  EXPECT_EQ(add_one(thin), 2);  // one a seed
+  EXPECT_EQ(miner.jobs(seeds, one).size(), thin.size());  // fewer than `reserve` such seeds: every move
+  const std::vector<Job> full = miner.jobs(seeds, two);
+  EXPECT_EQ(add_one(full), 0);
+  std::vector<Job> rest;
+  std::copy_if(thin.begin(), thin.end(), std::back_inserter(rest), [](const Job& job) { return job.move != Move::Add1; });
+  ASSERT_EQ(full.size(), rest.size());  // the other moves' jobs, as ever
+  for (std::size_t i = 0; i < full.size(); ++i) {
+    EXPECT_EQ(full[i].seed, rest[i].seed);
+    EXPECT_EQ(full[i].move, rest[i].move);
+    EXPECT_EQ(full[i].part, rest[i].part);
+  }
 }
 
 Seed scored(int score, const std::string& key) { return {engine::Grid(engine::Geometry{}), score, key}; }

@@ -105,8 +105,11 @@ class Miner {
   Miner(Miner&&) noexcept;
   Miner& operator=(Miner&&) noexcept;
 
-  // The jobs of a round over `seeds` (empty: a round of fresh puzzles).
-  std::vector<Job> jobs(std::span<const Seed> seeds) const;
+  // The jobs of a round over `seeds` (empty: a round of fresh puzzles), `frontier`
+  // as the round found it: no {-0,+1} jobs while it holds MineOptions::reserve seeds
+  // that outscore every te_depth-1 puzzle (what the move adds is stepping stones,
+  // and none of te_depth 1 would be kept; its finds {-1,+1} makes too).
+  std::vector<Job> jobs(std::span<const Seed> seeds, const Frontier& frontier = Frontier{}) const;
 
   // Job `index` of a run seeded `seed`; `seeds` are the round's and `frontier` the
   // frontier as the round found it (it changes only between rounds). Returns the
