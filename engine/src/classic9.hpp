@@ -24,6 +24,11 @@ struct Request {
   // When set (81 x 9 counters): one added to tally[9 * cell + digit - 1] for the
   // digit at every cell of every solution found.
   std::uint32_t* tally = nullptr;
+  // With a tally: only whether each counter is 0, 1 or more is asked for. The search
+  // then skips the parts of the tree whose cells have only candidates counted twice
+  // already: every counter below 2 is exact, every other is 2 or more, and `count`
+  // counts the solutions visited.
+  bool tally_up_to_two = false;
   const RandomSource* random = nullptr;  // branch at random (filling) or in order
 };
 

@@ -354,6 +354,21 @@ class Classic9 {
     limit_ = request.limit < 1 ? 1 : request.limit;
     random_ = request.random;
     tally_ = request.tally;
+    up_to_two_ = tally_ != nullptr && request.tally_up_to_two;
+    if (up_to_two_) {
+      // (Counters that reached 2 before: those candidates are not wanted either.)
+      for (int b = 0; b < 9; ++b) {
+        for (int l = 0; l < 16; ++l) hot_[b].lane[l] = 0;
+        for (int i = 0; i < 3; ++i) {
+          for (int j = 0; j < 3; ++j) {
+            const int cell = 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j;
+            unsigned wanted = 0;
+            for (int d = 0; d < 9; ++d) wanted |= (tally_[9 * cell + d] < 2 ? 1U : 0U) << d;
+            hot_[b].lane[cell_lane(i, j)] = static_cast<std::uint16_t>(wanted);
+          }
+        }
+      }
+    }
     State state;
     if (!load(request, state)) return;  // clashing givens: no search
     ++result.nodes;
@@ -646,16 +661,27 @@ class Classic9 {
           const int cell = 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j;
           const int digit = lowest_bit(lanes16[cell_lane(i, j)]);
           if (first) result_->solution[cell] = static_cast<std::uint8_t>(digit + 1);
-          if (tally_ != nullptr) ++tally_[9 * cell + digit];
+          if (tally_ != nullptr && ++tally_[9 * cell + digit] == 2 && up_to_two_) {
+            hot_[b].lane[cell_lane(i, j)] = static_cast<std::uint16_t>(hot_[b].lane[cell_lane(i, j)] & ~(1U << digit));
+          }
         }
       }
     }
+  }
+
+  // Whether a cell of `s` still has a candidate whose counter is below 2 (with
+  // up_to_two_): if none has, no solution below `s` changes what the tally says.
+  bool wanted(const State& s) const {
+    Box any = s.box[0] & V::load(hot_[0].lane);
+    for (int b = 1; b < 9; ++b) any = any | (s.box[b] & V::load(hot_[b].lane));
+    return !V::zero(any);
   }
 
   // Depth-first search from `s`. True once limit_ solutions are found.
   bool search(State& s, int depth) {
     if (depth > result_->max_depth) result_->max_depth = depth;
     for (;;) {
+      if (up_to_two_ && !wanted(s)) return false;
       int t = 0;
       int value = 0;
       if (!choose(s, t, value)) {
@@ -696,6 +722,8 @@ class Classic9 {
   int limit_ = 2;
   const classic9::RandomSource* random_ = nullptr;
   std::uint32_t* tally_ = nullptr;
+  bool up_to_two_ = false;
+  Lanes16 hot_[9]{};  // with up_to_two_, by box: the candidates whose counters are below 2 (cell lanes)
 };
 
 }  // namespace

@@ -428,7 +428,7 @@ class Solver::Impl {
   SolverCore core() const { return core_; }
 
   void run(const Grid& puzzle, int limit, Rng* rng, std::span<const Exclusion> exclusions, SolveResult& result,
-           std::uint32_t* tally = nullptr) {
+           std::uint32_t* tally = nullptr, TallyCounts counts = TallyCounts::Exact) {
     if (classic_ == nullptr) {
       std::visit([&](auto& core) { core.run(puzzle, limit, rng, exclusions, result, tally); }, *generic_);
       return;
@@ -447,6 +447,7 @@ class Solver::Impl {
     request.limit = limit;
     request.random = rng != nullptr ? &random : nullptr;
     request.tally = tally;
+    request.tally_up_to_two = counts == TallyCounts::UpToTwo;  // (the generic core counts exactly: that is allowed)
     classic9::Result out;
     classic_(request, out);
     result.count = out.count;
@@ -507,13 +508,13 @@ SolveResult Solver::count_solutions(const Grid& puzzle, int limit, std::span<con
   return result;
 }
 
-SolveResult Solver::tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally) {
+SolveResult Solver::tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally, TallyCounts counts) {
   const Geometry& geometry = impl_->geometry();
   if (tally.size() < static_cast<std::size_t>(geometry.cell_count() * geometry.size())) {
     throw std::invalid_argument("tally_solutions: the tally has fewer counters than cells x digits");
   }
   SolveResult result;
-  impl_->run(puzzle, limit, nullptr, {}, result, tally.data());
+  impl_->run(puzzle, limit, nullptr, {}, result, tally.data(), counts);
   return result;
 }
 

@@ -191,7 +191,7 @@ class Miner::Impl {
   bool tally(const engine::Grid& base) {
     if (options_.symmetry != engine::Symmetry::None) return false;
     tally_.assign(static_cast<std::size_t>(geometry_.cell_count() * geometry_.size()), 0);
-    return solver_.tally_solutions(base, kTallyLimit, tally_).count < kTallyLimit;
+    return solver_.tally_solutions(base, kTallyLimit, tally_, engine::TallyCounts::UpToTwo).count < kTallyLimit;
   }
 
   // Every clash-free way to fill orbit `o` of `puzzle` (at most kMaxAssignments, in

@@ -1,5 +1,6 @@
 #include "harness.hpp"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <optional>
@@ -366,6 +367,16 @@ void fuzz_solve9(const std::uint8_t* data, std::size_t size) {
            "a cell's tally that is not the count: " + what);
   }
   if (tallied < kTallyLimit) expect(tally_generic == tally_classic, "the cores tally different solutions: " + what);
+  // Up to two (what uniqueness asks): the same counters below 2, 2 or more elsewhere.
+  std::vector<std::uint32_t> tally_two(81 * 9);
+  const int visited = builds.front().second.tally_solutions(puzzle, kTallyLimit, tally_two, engine::TallyCounts::UpToTwo).count;
+  if (tallied < kTallyLimit) {
+    expect(visited <= tallied, "a tally up to two visits more solutions than there are: " + what);
+    for (std::size_t k = 0; k < tally_two.size(); ++k) {
+      expect(std::min<std::uint32_t>(tally_two[k], 2) == std::min<std::uint32_t>(tally_generic[k], 2),
+             "a tally up to two that says otherwise than the exact one: " + what);
+    }
+  }
   // Every build the same in everything; the same random fill from the same seed.
   std::uint64_t seed = 0;
   for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];

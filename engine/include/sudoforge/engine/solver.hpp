@@ -55,6 +55,9 @@ struct SolverOptions {
   SolverCore core = SolverCore::Fastest;
 };
 
+// What a tally's counters must hold (Solver::tally_solutions).
+enum class TallyCounts { Exact, UpToTwo };
+
 class Solver {
  public:
   // A solver for puzzles of `geometry` (builds its tables; allocates once).
@@ -91,7 +94,14 @@ class Solver {
   // cell c leaves exactly tally[c * size + d - 1] of them: what makes every
   // one-clue extension's uniqueness known from one search. Throws
   // std::invalid_argument when `tally` holds fewer than cells x size counters.
-  SolveResult tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally);
+  //
+  // With TallyCounts::UpToTwo only whether each counter ends at 0, 1 or more is
+  // asked for (what uniqueness needs): every counter that ends below 2 is exact, every
+  // other ends at 2 or more, and the search may skip solutions that would only add
+  // to counters at 2 already (then `count` counts the solutions it visited; it
+  // reaches `limit` only if the puzzle has that many).
+  SolveResult tally_solutions(const Grid& puzzle, int limit, std::span<std::uint32_t> tally,
+                              TallyCounts counts = TallyCounts::Exact);
 
   // Completes `puzzle` to one of its solutions, choosing branches with `rng`, so
   // that an empty grid gives a random complete grid. Returns false (and leaves
