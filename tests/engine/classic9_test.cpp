@@ -172,6 +172,15 @@ TEST(Classic9, AgreesWithDigitsRuledOut) {
   }
 }
 
+// `puzzle` without its first clue at or after `from`.
+Grid without_a_clue(Grid puzzle, Cell from) {
+  for (Cell cell = from;; ++cell) {
+    if (puzzle[cell] == 0) continue;
+    puzzle.set(cell, 0);
+    return puzzle;
+  }
+}
+
 // The tally of every solution (Solver::tally_solutions) against counting each
 // one-clue extension: a te_depth-2 puzzle without one clue has hundreds of solutions.
 TEST(Classic9, TalliesTheSolutionsAsTheGenericCoreAndEveryExtensionsCount) {
@@ -179,12 +188,7 @@ TEST(Classic9, TalliesTheSolutionsAsTheGenericCoreAndEveryExtensionsCount) {
   const Units units{Geometry{}};
   Solver generic = solver_of(SolverCore::Generic);
   for (std::size_t i = 0; i < 40; i += 8) {
-    Grid base = deep[i];
-    for (Cell cell = static_cast<Cell>(i);; ++cell) {
-      if (base[cell] == 0) continue;
-      base.set(cell, 0);
-      break;
-    }
+    const Grid base = without_a_clue(deep[i], static_cast<Cell>(i));
     std::vector<std::uint32_t> expected(81 * 9);
     const SolveResult all = generic.tally_solutions(base, 1'000'000, expected);
     ASSERT_GT(all.count, 1) << to_line(base);
@@ -226,12 +230,7 @@ TEST(Classic9, TalliesUpToTwoAsTheExactTallySaysAndSkipsTheRest) {
   std::uint64_t exact_nodes = 0;
   std::uint64_t fewer_nodes = 0;
   for (std::size_t i = 0; i < 40; i += 4) {
-    Grid base = deep[i];
-    for (Cell cell = static_cast<Cell>(i);; ++cell) {
-      if (base[cell] == 0) continue;
-      base.set(cell, 0);
-      break;
-    }
+    const Grid base = without_a_clue(deep[i], static_cast<Cell>(i));
     std::vector<std::uint32_t> expected(81 * 9);
     const SolveResult all = generic.tally_solutions(base, 1'000'000, expected);
     ASSERT_GT(all.count, 1) << to_line(base);
