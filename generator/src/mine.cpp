@@ -1,6 +1,7 @@
 #include "sudoforge/generator/mine.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "sudoforge/engine/canonical.hpp"
@@ -280,7 +281,7 @@ class Miner::Impl {
     grade(find, target);
   }
   void grade(Find& find, const Target& target) {
-    find.grade = grader_.grade(find.puzzle, unrated_);
+    find.grade = graded(find.puzzle);
     if (target.accepts_unrated(find.grade)) {
       if (mine_to_rate(find.key)) grader_.rate(find.puzzle, find.grade, unrated_);
       find.accepted = target.accepts(find.grade);
@@ -291,6 +292,24 @@ class Miner::Impl {
     } else if (find.grade.tier == grader::Tier::Diabolical) {
       stones_.push_back(std::move(find));  // a stepping stone, maybe (keep_stones)
     }
+  }
+
+  // The grade of `puzzle` without the rating, made once for the puzzles this miner
+  // met lately: neighbours of one seed often carve into the same puzzle, job after
+  // job. A grade depends on the puzzle alone (by its cells: not by canonical form,
+  // since a transform's solution and search differ), so a grade looked up is the
+  // grade made, and what a job finds does not depend on which jobs its miner ran
+  // before.
+  const grader::Grade& graded(const engine::Grid& puzzle) {
+    std::string cells(puzzle.values().begin(), puzzle.values().end());
+    for (const auto* generation : {&graded_, &graded_before_}) {
+      if (const auto at = generation->find(cells); at != generation->end()) return at->second;
+    }
+    if (graded_.size() >= static_cast<std::size_t>(options_.graded_kept)) {  // the generation before goes
+      graded_before_ = std::move(graded_);
+      graded_.clear();
+    }
+    return graded_.emplace(std::move(cells), grader_.grade(puzzle, unrated_)).first->second;
   }
 
   // A fresh puzzle (the generator's candidate `index`, climbed towards the target
@@ -351,6 +370,10 @@ class Miner::Impl {
   std::unordered_set<std::string> seen_;
   std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)
   std::vector<std::uint32_t> tally_;  // solutions by cell and digit (tally)
+  // Grades made lately, by the puzzle's cells (graded): the newest (up to
+  // MineOptions::graded_kept), and the generation before them.
+  std::unordered_map<std::string, grader::Grade> graded_;
+  std::unordered_map<std::string, grader::Grade> graded_before_;
 };
 
 Miner::Miner(const engine::Geometry& geometry, const MineOptions& options)

@@ -98,6 +98,63 @@ TEST(Mine, AJobGivesTheSameFindsEveryTimeAndOnAnyMiner) {
   }
 }
 
+// A miner keeps the grades it made lately: a job run again (every grade then looked
+// up), and the same job from the seed transposed (the same puzzles up to transposition,
+// each with its own solution and search), must give the grades the grader gives.
+TEST(Mine, AGradeMadeBeforeIsGivenOnlyToTheSamePuzzle) {
+  const engine::Geometry geometry;
+  MineOptions options;
+  options.graded_kept = 8;  // (so that grades are looked up in both generations, and some dropped)
+  Miner miner(geometry, options);
+  grader::Grader grader(geometry);
+  const Seed seed = seed_of(kDeep);
+  engine::Grid turned(geometry);
+  for (engine::Cell c = 0; c < 81; ++c) turned.set(c, seed.puzzle[9 * (c % 9) + c / 9]);
+  const std::vector<Seed> seeds = {seed};
+  const std::vector<Seed> turned_seeds = {{turned, seed.score, seed.key}};
+  Target target;
+  target.tier = grader::Tier::Diabolical;
+  // A {-1,+1} job's part is its given (in cell order): the same given, transposed.
+  const auto givens = [](const engine::Grid& puzzle) {
+    std::vector<engine::Cell> at;
+    for (engine::Cell c = 0; c < 81; ++c) {
+      if (puzzle[c] != 0) at.push_back(c);
+    }
+    return at;
+  };
+  const std::vector<engine::Cell> given = givens(seed.puzzle);
+  const std::vector<engine::Cell> turned_given = givens(turned);
+  std::size_t checked = 0;
+  const auto check = [&](const JobResult& result) {
+    for (const Find& find : result.finds) {
+      const grader::Grade grade = grader.grade(find.puzzle);
+      EXPECT_EQ(find.grade.solution, grade.solution) << engine::to_line(find.puzzle);
+      EXPECT_EQ(find.grade.search_nodes, grade.search_nodes);
+      EXPECT_EQ(find.grade.search_depth, grade.search_depth);
+      EXPECT_EQ(find.grade.tier, grade.tier);
+      EXPECT_EQ(find.grade.te_depth, grade.te_depth);
+      EXPECT_EQ(find.grade.technique_counts, grade.technique_counts);
+      EXPECT_EQ(find.grade.rating, grade.rating);
+      EXPECT_EQ(find.grade.score, grade.score);
+      ++checked;
+    }
+  };
+  for (std::uint32_t part = 0; part < 3; ++part) {
+    const Job job{0, Move::Swap1, part};
+    const engine::Cell out = given[part];
+    const auto turned_part = static_cast<std::uint32_t>(
+        std::find(turned_given.begin(), turned_given.end(), 9 * (out % 9) + out / 9) - turned_given.begin());
+    const JobResult first = miner.explore(4, part, job, seeds, target, kNoFrontier);
+    const JobResult again = miner.explore(4, part, job, seeds, target, kNoFrontier);
+    const JobResult transposed = miner.explore(4, part, {0, Move::Swap1, turned_part}, turned_seeds, target, kNoFrontier);
+    ASSERT_EQ(again.finds.size(), first.finds.size());
+    check(first);
+    check(again);
+    check(transposed);
+  }
+  EXPECT_GT(checked, 30u);
+}
+
 TEST(RatingClaims, TheEarliestJobThatAsksRatesAPuzzle) {
   RatingClaims claims;
   EXPECT_TRUE(claims.claim("a", 5));

@@ -53,6 +53,7 @@ struct MineOptions {
   int reserve = 64;         // ... none while this many seeds wait in the frontier that they cannot outscore
   int max_te_depth = 4;
   int max_steps = 60;       // a fresh puzzle's climb towards the target (Generator's local search)
+  int graded_kept = 4096;   // grades a miner keeps to look up (in two generations: up to twice this)
 };
 
 // One unit of work: a part of one seed's neighbourhood for one move (or, with no
