@@ -92,12 +92,13 @@ class Miner::Impl {
     // for a tenth of the run's time: see the README). What it adds is stepping
     // stones, which lead the climb while the frontier is thin. None of te_depth 1
     // is kept while `reserve` seeds wait that outscore any (keep_stones): then the
-    // round goes without it.
-    const bool stones_wanted = frontier.score_at(static_cast<std::size_t>(options_.reserve)) <
-                               grader::score_ceiling(grader::Tier::Diabolical, 1);
+    // round goes without it (when it mines {-1,+1} too).
+    const bool swap1 = std::ranges::find(options_.moves, Move::Swap1) != options_.moves.end();
+    const bool add1 = !swap1 || frontier.score_at(static_cast<std::size_t>(options_.reserve)) <
+                                    grader::score_ceiling(grader::Tier::Diabolical, 1);
     for (std::uint32_t s = 0; s < seeds.size(); ++s) {
       for (const Move move : options_.moves) {
-        if (move == Move::Add1 && !stones_wanted) continue;
+        if (move == Move::Add1 && !add1) continue;
         const std::size_t parts = move == Move::Swap1   ? given_orbits(seeds[s].puzzle).size()
                                   : move == Move::Swap2 ? static_cast<std::size_t>(options_.swap2_jobs)
                                                         : 1;

@@ -337,6 +337,10 @@ TEST(Mine, NoAddOneJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
     EXPECT_EQ(full[i].move, rest[i].move);
     EXPECT_EQ(full[i].part, rest[i].part);
   }
+  // Without {-1,+1}, nothing else makes its finds: it stays.
+  options.moves = {Move::Add1, Move::Swap2};
+  const Miner without_swap1(engine::Geometry{}, options);
+  EXPECT_EQ(add_one(without_swap1.jobs(seeds, two)), 2);
 }
 
 Seed scored(int score, const std::string& key) { return {engine::Grid(engine::Geometry{}), score, key}; }

@@ -108,8 +108,9 @@ class Miner {
 
   // The jobs of a round over `seeds` (empty: a round of fresh puzzles), `frontier`
   // as the round found it: no {-0,+1} jobs while it holds MineOptions::reserve seeds
-  // that outscore every te_depth-1 puzzle (what the move adds is stepping stones,
-  // and none of te_depth 1 would be kept; its finds {-1,+1} makes too).
+  // that outscore every te_depth-1 puzzle, if {-1,+1} is mined too (what the move
+  // adds is stepping stones, and none of te_depth 1 would be kept; its finds {-1,+1}
+  // makes too).
   std::vector<Job> jobs(std::span<const Seed> seeds, const Frontier& frontier = Frontier{}) const;
 
   // Job `index` of a run seeded `seed`; `seeds` are the round's and `frontier` the
