@@ -94,8 +94,7 @@ class Miner::Impl {
     // is kept while `reserve` seeds wait that outscore any (keep_stones): then the
     // round goes without it (when it mines {-1,+1} too).
     const bool swap1 = std::ranges::find(options_.moves, Move::Swap1) != options_.moves.end();
-    const bool add1 = !swap1 || frontier.score_at(static_cast<std::size_t>(options_.reserve)) <
-                                    grader::score_ceiling(grader::Tier::Diabolical, 1);
+    const bool add1 = !swap1 || stone_bar(frontier) < grader::score_ceiling(grader::Tier::Diabolical, 1);
     for (std::uint32_t s = 0; s < seeds.size(); ++s) {
       for (const Move move : options_.moves) {
         if (move == Move::Add1 && !add1) continue;
@@ -335,7 +334,7 @@ class Miner::Impl {
   // outscore whatever its rating (te_depth-2 finds, for a te_depth-1 stone): they
   // would be explored long before it, and rating it is the dearest part of a job.
   void keep_stones() {
-    const int bar = frontier_->score_at(static_cast<std::size_t>(options_.reserve));
+    const int bar = stone_bar(*frontier_);
     std::erase_if(stones_, [&](const Find& stone) { return grader::score_ceiling(stone.grade.tier, stone.grade.te_depth) <= bar; });
     const auto harder = [](const Find& a, const Find& b) {
       if (a.grade.te_depth != b.grade.te_depth) return a.grade.te_depth > b.grade.te_depth;
@@ -352,6 +351,10 @@ class Miner::Impl {
     }
     stones_.clear();
   }
+
+  // A stepping stone is kept only if the most it could score is above this: the
+  // score of the reserve-th seed waiting in `frontier` (INT_MIN while fewer wait).
+  int stone_bar(const Frontier& frontier) const { return frontier.score_at(static_cast<std::size_t>(options_.reserve)); }
 
   // Whether this job rates the puzzle of `key` (RatingClaims).
   bool mine_to_rate(const std::string& key) { return claims_ == nullptr || claims_->claim(key, index_); }
