@@ -461,6 +461,43 @@ TEST(LadderUniqueness, BugPlusOneOnlyWhereEveryCellButOneIsBivalue) {
   EXPECT_EQ(found(out).instances, 0);  // a fresh grid is no grave
 }
 
+// The contradictions a round of dynamic forcing chains applies come in the order of
+// their candidates (cells in order, digits in order within a cell), whichever order
+// the assumptions were followed in (false ones first: forcing.hpp), so that the path
+// explained is the same.
+TEST(LadderForcing, TheContradictionsOfARoundComeInTheOrderOfTheirCandidates) {
+  Grader grader{engine::Geometry{}};
+  GradeOptions options;
+  options.record_steps = true;
+  int ordered_pairs = 0;
+  for (const char* text : {"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+                           "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+                           "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.."}) {
+    const Grade grade = grader.grade(engine::parse_puzzle(text), options);
+    ASSERT_EQ(grade.status, Status::Unique) << text;
+    const HumanStep* last = nullptr;  // the round's last contradiction so far
+    const auto candidate = [](const HumanStep& step) {
+      return step.removals.empty() ? 9 * step.placements.front().cell + step.placements.front().digit
+                                   : 9 * step.removals.front().cell + step.removals.front().digit;
+    };
+    for (const HumanStep& step : grade.human_steps) {
+      const bool dynamic = step.technique == HumanTechnique::DynamicForcingChain ||
+                           step.technique == HumanTechnique::DynamicForcingChainPlus;
+      // (A contradiction: two branches from one assumption; a double's start from a
+      // candidate on and off.)
+      const auto same = [](const ChainNode& a, const ChainNode& b) { return a.cell == b.cell && a.digit == b.digit && a.on == b.on; };
+      const bool contradiction = dynamic && step.chains.size() == 2 && same(step.chains[0].front(), step.chains[1].front());
+      if (!contradiction) continue;
+      if (last != nullptr && last->round == step.round && last->technique == step.technique) {
+        EXPECT_LT(candidate(*last), candidate(step)) << text << "\n" << describe_step(*last) << "\n" << describe_step(step);
+        ++ordered_pairs;
+      }
+      last = &step;
+    }
+  }
+  EXPECT_GT(ordered_pairs, 0);  // rounds with several contradictions were seen
+}
+
 // Puzzles whose hardest step is each harder technique (found by grading the
 // shipped collections): the ladder reaches it, at its rating, and every step of
 // the path agrees with the solution.

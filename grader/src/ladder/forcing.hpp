@@ -170,13 +170,15 @@ class ForcingChains {
   void follow_static(const Position<W>& p) { graph_ = &context_.graph(p, true); }
 
   // Dynamic: every assumption followed once, without parents; what each reaches (and
-  // how deep) kept for the groups, contradictions offered in the order of the
-  // assumptions once all are followed. Each run stops at the depth that a result
+  // how deep) kept for the groups, contradictions offered in the order of their
+  // candidates once all are followed. Each run stops at the depth that a result
   // rating within the best contradiction found so far could need: a contradiction is
   // at least as long as the depth it shows at, and a group's branches together are
   // longer than each. (Which runs go how deep therefore depends on the order they
   // are followed in, but no result that rates as low as the best is missed.) The
-  // sweep stops a depth short of that (sweep_depth_within).
+  // sweep stops a depth short of that (sweep_depth_within). The false assumptions,
+  // the only ones that can contradict, are followed first: the runs that serve the
+  // groups only then go no deeper than the best contradiction allows.
   void follow_dynamic(const Position<W>& p, Links links) {
     // Plus runs take up the Dynamic rung's runs of the same position, where the sweep
     // still holds them (the Dynamic rung comes just before, in the same round).
@@ -185,20 +187,23 @@ class ForcingChains {
     if (!swept) sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
     sources_.clear();
-    p.open.for_each([&](int c) {
-      const int count = p.count(c);
-      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-        const int d = std::countr_zero(ds);
-        const bool truth = context_.is_true(c, d);
-        for (const bool on : {true, false}) {
-          // Off assumptions matter for contradictions (true candidates) and doubles.
-          if (!on && !truth && count < 3) continue;
-          const int v = sweep_.node(c, d, on);
-          source_of_[static_cast<std::size_t>(v)] = static_cast<int>(sources_.size());
-          sources_.push_back(v);
+    for (const bool false_ones : {true, false}) {
+      p.open.for_each([&](int c) {
+        const int count = p.count(c);
+        for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+          const int d = std::countr_zero(ds);
+          const bool truth = context_.is_true(c, d);
+          for (const bool on : {true, false}) {
+            if ((on != truth) != false_ones) continue;
+            // Off assumptions matter for contradictions (true candidates) and doubles.
+            if (!on && !truth && count < 3) continue;
+            const int v = sweep_.node(c, d, on);
+            source_of_[static_cast<std::size_t>(v)] = static_cast<int>(sources_.size());
+            sources_.push_back(v);
+          }
         }
-      }
-    });
+      });
+    }
     contradictions_.clear();
     int bound = best_;
     const auto contradiction = [&](int i, int length) {
@@ -215,6 +220,8 @@ class ForcingChains {
     } else {
       follow_node_by_node(p, links, bound, contradiction, swept);
     }
+    // (In the order of the candidates: the false assumptions, one per candidate, lead
+    // the sources in that order.)
     std::sort(contradictions_.begin(), contradictions_.end());
     for (const auto& [i, length] : contradictions_) {
       const int start = sweep_.slot_of(sources_[static_cast<std::size_t>(i)]);
