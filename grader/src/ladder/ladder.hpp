@@ -172,15 +172,20 @@ class Ladder {
       for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
         if (rung.base >= best) break;
+        // Only what rates below the best so far is asked for: an instance rated the
+        // same would not be applied (the earlier rung's are), and a chain rung's
+        // searches stop at the length that the limit allows. (INT_MAX while nothing
+        // is found: the nested chains' "where nothing else applies".)
+        const int limit = best == INT_MAX ? INT_MAX : best - 1;
         if (!memos_on_) memos_[r].clear();
-        const Parts parts = memos_[r].changed(t, position_, rung.scope, best);
+        const Parts parts = memos_[r].changed(t, position_, rung.scope, limit);
         if (parts == 0) continue;
         trial_.clear();
-        rung.find(position_, best, parts, trial_);
+        rung.find(position_, limit, parts, trial_);
         int least = INT_MAX;
         for (const Instance& i : trial_.instances()) least = std::min(least, i.rating);
         const Parts busy = rung.scope == Scope::Units ? trial_.found_units() : trial_.found_digits();
-        memos_[r].remember(position_, rung.scope, parts & ~busy, best);
+        memos_[r].remember(position_, rung.scope, parts & ~busy, limit);
         if (least < best) {
           best = least;
           std::swap(trial_, chosen_);
