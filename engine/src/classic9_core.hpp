@@ -72,6 +72,8 @@ constexpr Bytes16 kFreshBand = {{0xFF, 0x01, 0xFF, 0x01, 0xFF, 0x01, 0xFF, 0x01,
 constexpr int kPermutation[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 constexpr int cell_lane(int i, int j) { return 4 * i + j; }
+// The cell at row i, column j (0 to 2) of box b.
+constexpr int box_cell(int b, int i, int j) { return 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j; }
 constexpr int h_lane(int r) { return 4 * r + 3; }
 constexpr int v_lane(int c) { return 12 + c; }
 
@@ -361,7 +363,7 @@ class Classic9 {
         for (int l = 0; l < 16; ++l) hot_[b].lane[l] = 0;
         for (int i = 0; i < 3; ++i) {
           for (int j = 0; j < 3; ++j) {
-            const int cell = 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j;
+            const int cell = box_cell(b, i, j);
             unsigned wanted = 0;
             for (int d = 0; d < 9; ++d) wanted |= (tally_[9 * cell + d] < 2 ? 1U : 0U) << d;
             hot_[b].lane[cell_lane(i, j)] = static_cast<std::uint16_t>(wanted);
@@ -658,7 +660,7 @@ class Classic9 {
       V::store(lanes16, s.box[b]);
       for (int i = 0; i < 3; ++i) {
         for (int j = 0; j < 3; ++j) {
-          const int cell = 9 * (3 * (b / 3) + i) + 3 * (b % 3) + j;
+          const int cell = box_cell(b, i, j);
           const int digit = lowest_bit(lanes16[cell_lane(i, j)]);
           if (first) result_->solution[cell] = static_cast<std::uint8_t>(digit + 1);
           if (tally_ != nullptr && ++tally_[9 * cell + digit] == 2 && up_to_two_) {

@@ -187,23 +187,21 @@ class ForcingChains {
     if (!swept) sweep_.load(p);
     source_of_.assign(static_cast<std::size_t>(sweep_.nodes()), -1);
     sources_.clear();
-    for (const bool false_ones : {true, false}) {
-      p.open.for_each([&](int c) {
-        const int count = p.count(c);
-        for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
-          const int d = std::countr_zero(ds);
-          const bool truth = context_.is_true(c, d);
-          for (const bool on : {true, false}) {
-            if ((on != truth) != false_ones) continue;
-            // Off assumptions matter for contradictions (true candidates) and doubles.
-            if (!on && !truth && count < 3) continue;
-            const int v = sweep_.node(c, d, on);
-            source_of_[static_cast<std::size_t>(v)] = static_cast<int>(sources_.size());
-            sources_.push_back(v);
-          }
+    group_only_.clear();
+    p.open.for_each([&](int c) {
+      const int count = p.count(c);
+      for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
+        const bool truth = context_.is_true(c, d);
+        for (const bool on : {true, false}) {
+          // Off assumptions matter for contradictions (true candidates) and doubles.
+          if (!on && !truth && count < 3) continue;
+          (on != truth ? sources_ : group_only_).push_back(sweep_.node(c, d, on));  // (false ones first)
         }
-      });
-    }
+      }
+    });
+    sources_.insert(sources_.end(), group_only_.begin(), group_only_.end());
+    for (std::size_t i = 0; i < sources_.size(); ++i) source_of_[static_cast<std::size_t>(sources_[i])] = static_cast<int>(i);
     contradictions_.clear();
     int bound = best_;
     const auto contradiction = [&](int i, int length) {
@@ -448,6 +446,7 @@ class ForcingChains {
   std::vector<Result> results_;
   // Dynamic: the assumptions followed (nodes, in order), and by node which one it is.
   std::vector<int> sources_;
+  std::vector<int> group_only_;  // ... the true ones, gathered to follow the false ones
   std::vector<int> source_of_;
   std::vector<std::pair<int, int>> contradictions_;  // (assumption, length)
   std::vector<std::uint64_t> plus_reach_;  // dynamic plus: reach by assumption
