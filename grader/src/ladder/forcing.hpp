@@ -271,18 +271,25 @@ class ForcingChains {
     const bool dynamic = technique != HumanTechnique::CellForcingChain && technique != HumanTechnique::UnitForcingChain;
     const std::size_t group_targets = group_targets_.size();
     if (dynamic) {
-      const int words = sweep_.row_words();
-      common_.assign(static_cast<std::size_t>(words), ~std::uint64_t{0});
+      const auto words = static_cast<std::size_t>(sweep_.row_words());
       for (const int b : branches_) {
-        const int i = source_of_[static_cast<std::size_t>(b)];
-        if (i < 0) return;
-        const std::uint64_t* set = reach_of(i, links_);
-        for (int w = 0; w < words; ++w) common_[static_cast<std::size_t>(w)] &= set[w];
+        if (source_of_[static_cast<std::size_t>(b)] < 0) return;
       }
-      for (const int b : branches_) common_[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
-      for (int w = 0; w < words; ++w) {
-        for (std::uint64_t bits = common_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
-          const int v = 64 * w + std::countr_zero(bits);
+      // What every branch reaches (nothing: most groups), the branches aside.
+      common_.resize(words);
+      std::uint64_t* common = common_.data();
+      const std::uint64_t* first = reach_of(source_of_[static_cast<std::size_t>(branches_.front())], links_);
+      std::copy_n(first, words, common);
+      for (std::size_t k = 1; k < branches_.size(); ++k) {
+        const std::uint64_t* set = reach_of(source_of_[static_cast<std::size_t>(branches_[k])], links_);
+        std::uint64_t any = 0;
+        for (std::size_t w = 0; w < words; ++w) any |= common[w] &= set[w];
+        if (any == 0) return;
+      }
+      for (const int b : branches_) common[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
+      for (std::size_t w = 0; w < words; ++w) {
+        for (std::uint64_t bits = common[w]; bits != 0; bits &= bits - 1) {
+          const int v = 64 * static_cast<int>(w) + std::countr_zero(bits);
           // Worth concluding: any "off"; an "on" where the cell has another candidate.
           if ((v & 1) == 0 || p.count(sweep_.cell_of(v)) > 1) group_targets_.push_back(v);
         }
@@ -293,7 +300,7 @@ class ForcingChains {
       common_.assign(static_cast<std::size_t>(g.words()), ~std::uint64_t{0});
       for (const int b : branches_) {
         const Node start = node_of(b);
-        g.keep_reach(g.literal(start.cell, start.digit, true), common_.data());
+        if (!g.keep_reach(g.literal(start.cell, start.digit, true), common_.data())) return;
       }
       for (const int b : branches_) {
         const Node start = node_of(b);

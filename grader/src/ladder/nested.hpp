@@ -266,7 +266,9 @@ class NestedChains final : public InnerChains<W> {
     const auto group = [&](int id) {
       group_branches(now, id, branches_);
       std::fill(common_.begin(), common_.end(), ~std::uint64_t{0});
-      for (const Candidate& b : branches_) graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data());
+      for (const Candidate& b : branches_) {
+        if (!graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data())) return;
+      }
       for (std::size_t w = 0; w < words; ++w) {
         // ("Off" literals only: even bits.)
         for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {

@@ -99,16 +99,19 @@ class StaticGraph {
     const std::uint64_t* r = row_of(from);
     return r == nullptr ? from == to : (r[to >> 6] >> (to & 63) & 1U) != 0;
   }
-  // `set` (words() words) keeps only what `from` implies, itself included.
-  void keep_reach(int from, std::uint64_t* set) const {
+  // `set` (words() words) keeps only what `from` implies, itself included. Returns
+  // whether anything is left.
+  bool keep_reach(int from, std::uint64_t* set) const {
     const std::uint64_t* r = row_of(from);
     if (r == nullptr) {
       const bool had = (set[from >> 6] >> (from & 63) & 1U) != 0;
       std::fill(set, set + words_, 0);
       if (had) set[from >> 6] |= std::uint64_t{1} << (from & 63);
-      return;
+      return had;
     }
-    for (int w = 0; w < words_; ++w) set[w] &= r[w];
+    std::uint64_t any = 0;
+    for (int w = 0; w < words_; ++w) any |= set[w] &= r[w];
+    return any != 0;
   }
 
   // Breadth first from `from`: the number of links to `to`, or -1 if it is farther
