@@ -132,5 +132,35 @@ TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
   EXPECT_GT(longer, 1000);  // the last depth does find contradictions, all too long
 }
 
+// Nishio loads the narrow sweep for the digits it is asked about only: each of them
+// is followed as with every digit loaded, and a run that needs the rest is refused.
+TEST(Sweep, ALoadOfSomeDigitsFollowsThemAsALoadOfAll) {
+  const engine::Geometry classic;
+  Tables<2> tables(classic);
+  Sweep<2> wide(tables);
+  Sweep<2, 1> narrow(tables);
+  Sweep<2, 1> some(tables);
+  const auto top = test::load_puzzles("top1465.txt");
+  int compared = 0;
+  std::size_t n = 0;  // (the positions for_each_sampled_position loads: every 15th)
+  const auto compare = [&](const std::string& where, const std::vector<int>&, const auto& digits) {
+    Position<2> p;
+    p.start(tables, top[n]);
+    n += 15;
+    const Mask loaded = 0b010010110;  // digits 2, 3, 5 and 8
+    some.load(p, loaded);
+    for (const auto& [d, digit] : digits) {
+      if ((loaded >> d & 1U) == 0) continue;
+      expect_same(follow(narrow, digit, false, d), follow(some, digit, false, d), where + " digit " + std::to_string(d + 1));
+      ++compared;
+    }
+    const std::vector<int> one{digits.front().second.front()};
+    EXPECT_THROW(follow(some, one, true, digits.front().first), std::logic_error) << where;
+    EXPECT_THROW(follow(some, one, false, -1), std::logic_error) << where;
+  };
+  for_each_sampled_position(wide, narrow, tables, compare);
+  EXPECT_GT(compared, 300);
+}
+
 }  // namespace
 }  // namespace sudoforge::grader::ladder

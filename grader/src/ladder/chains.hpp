@@ -169,7 +169,7 @@ class StaticChains {
     const int base = base_rating(HumanTechnique::NishioChain);
     if (base > limit) return;
     Sweep<W, 1>& sweep = context_.narrow_sweep;
-    sweep.load(p);
+    sweep.load(p, digits);
     found_.clear();
     const int asked = limit;
     Mask narrowed = 0;  // digits searched within less than `asked`

@@ -51,6 +51,7 @@
 #include <cstdint>
 #include <new>
 #include <span>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -193,8 +194,11 @@ class Sweep {
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
   }
 
-  // Numbers the candidates of `p` and lists their links.
-  void load(const Position<W>& p) {
+  // Numbers the candidates of `p` and lists their links; with `digits`, only the
+  // links of runs without Y links that stay within those digits (run() with
+  // y_links false and one of them as `digit`).
+  void load(const Position<W>& p, Mask digits = ~Mask{0}) {
+    whole_ = digits == ~Mask{0};
     const int n = t_.n;
     cell_.clear();
     digit_.clear();
@@ -215,7 +219,8 @@ class Sweep {
     group_digit_.clear();
     members_.clear();
     for (int u = 0; u < t_.unit_count; ++u) {
-      for (int d = 0; d < n; ++d) {
+      for (Mask ds = digits & ((Mask{1} << n) - 1); ds != 0; ds &= ds - 1) {
+        const int d = std::countr_zero(ds);
         const Mask places = p.places(u, d);
         if (places == 0) continue;
         group_digit_.push_back(d);
@@ -226,11 +231,13 @@ class Sweep {
       }
     }
     unit_groups_ = static_cast<int>(group_begin_.size()) - 1;
-    p.open.for_each([&](int c) {
-      const int first = first_[static_cast<std::size_t>(c)];
-      for (int k = first; k < first + p.count(c); ++k) members_.push_back(k);
-      group_begin_.push_back(static_cast<int>(members_.size()));
-    });
+    if (whole_) {
+      p.open.for_each([&](int c) {
+        const int first = first_[static_cast<std::size_t>(c)];
+        for (int k = first; k < first + p.count(c); ++k) members_.push_back(k);
+        group_begin_.push_back(static_cast<int>(members_.size()));
+      });
+    }
     // Each candidate's groups (its units' places of its digit, its cell).
     groups_of_.assign(static_cast<std::size_t>(k_count), {});
     group_words_ = (static_cast<int>(group_begin_.size()) - 1 + 63) / 64;
@@ -275,6 +282,7 @@ class Sweep {
   template <typename Bound, typename Contradiction>
   void run(std::span<const int> sources, bool y_links, bool keep, Bound&& bound, Contradiction&& contradiction,
            int digit = -1) {
+    if (!whole_ && (y_links || digit < 0)) throw std::logic_error("Sweep: runs with Y links or of every digit need load() of every digit");
 #if SUDOFORGE_SWEEP_AVX2
     if (avx2_) {
       run_avx2(sources, y_links, keep, bound, contradiction, digit);
@@ -583,6 +591,7 @@ class Sweep {
   const Tables<W>& t_;
   bool avx2_;
   // The position.
+  bool whole_ = true;  // every digit's links loaded (load())
   std::vector<int> index_;  // by cell * n + digit: candidate or -1
   std::vector<std::int16_t> cell_;
   std::vector<std::int8_t> digit_;
