@@ -45,10 +45,10 @@ void expect_same(const Seen& a, const Seen& b, const std::string& where) {
   EXPECT_EQ(a.depths, b.depths) << where;
 }
 
-// Every 15th puzzle of top1465, loaded into both sweeps: f(where, all, digits) with
+// Every 15th puzzle of top1465, loaded into both sweeps: f(where, all, digits, p) with
 // every node of the position (`all`: the dynamic forcing chains' sources, for the
 // wide sweep) and each digit's "on" nodes (`digits`, (d, nodes) for each digit that
-// has a candidate: Nishio's, for the narrow one).
+// has a candidate: Nishio's, for the narrow one) and the position p.
 template <typename F>
 void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables<2>& tables, F&& f) {
   const auto top = test::load_puzzles("top1465.txt");
@@ -65,7 +65,7 @@ void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables
       p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
       if (!digit.empty()) digits.emplace_back(d, std::move(digit));
     }
-    f(engine::to_line(top[n]), all, digits);
+    f(engine::to_line(top[n]), all, digits, p);
   }
 }
 
@@ -76,7 +76,7 @@ TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
   Sweep<2, 1> narrow(tables);
   if (!wide.uses_avx2()) std::cout << "(no AVX2 here: both runs take the plain path)\n";
   int contradictions = 0;
-  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits) {
+  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits, const Position<2>&) {
     // Every candidate on and off, with Y links (dynamic forcing chains).
     wide.use_avx2(true);
     const Seen fast = follow(wide, all, true, -1);
@@ -121,7 +121,7 @@ TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
     within += static_cast<int>(up_to(whole.contradictions).size());
     longer += static_cast<int>(whole.contradictions.size() - less.contradictions.size());
   };
-  const auto each_bound = [&](const std::string& where, const std::vector<int>& all, const auto& digits) {
+  const auto each_bound = [&](const std::string& where, const std::vector<int>& all, const auto& digits, const Position<2>&) {
     for (const int bound : {1, 2, 3, 4, 6, 8}) {
       check(where, wide, all, true, -1, bound);
       for (const auto& [d, digit] : digits) check(where, narrow, digit, false, d, bound);
@@ -140,13 +140,8 @@ TEST(Sweep, ALoadOfSomeDigitsFollowsThemAsALoadOfAll) {
   Sweep<2> wide(tables);
   Sweep<2, 1> narrow(tables);
   Sweep<2, 1> some(tables);
-  const auto top = test::load_puzzles("top1465.txt");
   int compared = 0;
-  std::size_t n = 0;  // (the positions for_each_sampled_position loads: every 15th)
-  const auto compare = [&](const std::string& where, const std::vector<int>&, const auto& digits) {
-    Position<2> p;
-    p.start(tables, top[n]);
-    n += 15;
+  const auto compare = [&](const std::string& where, const std::vector<int>&, const auto& digits, const Position<2>& p) {
     const Mask loaded = 0b010010110;  // digits 2, 3, 5 and 8
     some.load(p, loaded);
     for (const auto& [d, digit] : digits) {

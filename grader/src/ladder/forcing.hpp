@@ -271,19 +271,16 @@ class ForcingChains {
     const bool dynamic = technique != HumanTechnique::CellForcingChain && technique != HumanTechnique::UnitForcingChain;
     const std::size_t group_targets = group_targets_.size();
     if (dynamic) {
+      // What every branch reaches (nothing, in most groups: stop there), the branches aside.
       const auto words = static_cast<std::size_t>(sweep_.row_words());
-      for (const int b : branches_) {
-        if (source_of_[static_cast<std::size_t>(b)] < 0) return;
-      }
-      // What every branch reaches (nothing: most groups), the branches aside.
       common_.resize(words);
       std::uint64_t* common = common_.data();
-      const std::uint64_t* first = reach_of(source_of_[static_cast<std::size_t>(branches_.front())], links_);
-      std::copy_n(first, words, common);
-      for (std::size_t k = 1; k < branches_.size(); ++k) {
-        const std::uint64_t* set = reach_of(source_of_[static_cast<std::size_t>(branches_[k])], links_);
+      for (std::size_t k = 0; k < branches_.size(); ++k) {
+        const int i = source_of_[static_cast<std::size_t>(branches_[k])];
+        if (i < 0) return;
+        const std::uint64_t* set = reach_of(i, links_);
         std::uint64_t any = 0;
-        for (std::size_t w = 0; w < words; ++w) any |= common[w] &= set[w];
+        for (std::size_t w = 0; w < words; ++w) any |= common[w] = k == 0 ? set[w] : common[w] & set[w];
         if (any == 0) return;
       }
       for (const int b : branches_) common[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
