@@ -113,6 +113,9 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   Implications<W> whole(t);
   Implications<W> taken_up(t);
   Sweep<W, Words> sweep(t);
+  PlusFilter<W, Words> filter(t);
+  std::vector<std::uint64_t> may;  // by run: whether a pattern applies where it ran dry
+  const auto patterns = [&](std::size_t i) { return (may[i / 64] >> (i % 64) & 1U) != 0; };
   engine::Rng rng(77 + static_cast<std::uint64_t>(geometry.size()));
   int resumed = 0;  // runs that went on from the sweep's and found more with the patterns
   int contradictions = 0;
@@ -124,6 +127,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
     for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
     for (const int sweep_bound : {1 << 20, 3}) {
       sweep.run(sources, true, true, [&] { return sweep_bound; }, [](int, int) {});
+      filter.find(p, sweep, sources.size(), may);
       for (std::size_t i = 0; i < sources.size(); ++i) {
         const int start = sweep.slot_of(sources[i]);
         for (const int max_depth : {1 << 20, 5, 2}) {
@@ -132,7 +136,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
           Reached expected;
           whole.for_each_reached([&](int s) { expected.emplace_back(s, whole.depth(s)); });
           Reached got;
-          const int length = plus_from_sweep(sweep, static_cast<int>(i), p, taken_up, max_depth,
+          const int length = plus_from_sweep(sweep, static_cast<int>(i), p, taken_up, max_depth, patterns(i),
                                              [&](int v, int depth) { got.emplace_back(sweep.slot_of(v), depth); });
           if (length == -2) {
             ASSERT_TRUE(got.empty());
@@ -146,7 +150,12 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
           contradictions += length >= 0 ? 1 : 0;
           const auto& end = sweep.end(static_cast<int>(i));
           const bool dry = end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth;
-          resumed += dry && std::any_of(got.begin(), got.end(), [&](const auto& node) { return node.second > end.depth; }) ? 1 : 0;
+          const bool went_on = dry && std::any_of(got.begin(), got.end(), [&](const auto& node) { return node.second > end.depth; });
+          resumed += went_on ? 1 : 0;
+          // (A pattern that takes something adds a node a depth below the dry end.)
+          if (dry) {
+            ASSERT_EQ(patterns(i), went_on) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+          }
         }
       }
     }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "chains.hpp"
+#include "plus_filter.hpp"
 
 namespace sudoforge::grader::ladder {
 
@@ -46,9 +47,11 @@ void reached_in_sweep(const Sweep<W, Words>& sweep, const Implications<W>& engin
 // for each node (the sweep's numbering) the plus run reaches and returns its
 // contradiction's length, or -1 for none; or returns -2, calling nothing, when the
 // sweep's bound stopped that run short of max_depth (it is to be run node by node).
+// `patterns`: whether a pattern applies where the run ran dry (PlusFilter; if not,
+// the plus run ends there too, and is not taken up).
 template <int W, int Words, typename Reached>
 int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, Implications<W>& engine, int max_depth,
-                    Reached&& reached) {
+                    bool patterns, Reached&& reached) {
   using How = typename Sweep<W, Words>::RunEnd::How;
   const auto& end = sweep.end(i);
   if (end.how == How::Bound && end.depth < max_depth) return -2;
@@ -62,7 +65,7 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
       }
     }
   };
-  if (end.how == How::Dry && end.depth < max_depth) {
+  if (end.how == How::Dry && end.depth < max_depth && patterns) {
     int swept = 0;
     const int found = engine.resume(p, Links::DynamicPlus, max_depth, [&](auto&& mark) {
       each_within([&](int v, int depth) {
@@ -81,7 +84,8 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
 template <int W>
 class ForcingChains {
  public:
-  explicit ForcingChains(ChainContext<W>& context) : context_(context), t_(context.tables), sweep_(context.sweep) {}
+  explicit ForcingChains(ChainContext<W>& context)
+      : context_(context), t_(context.tables), sweep_(context.sweep), filter_(context.tables) {}
 
   // Plus runs taken up from the Dynamic rung's sweep where they can be (by
   // default), or all followed node by node from their start (for tests: the same).
@@ -239,6 +243,7 @@ class ForcingChains {
     const auto nodes = static_cast<std::size_t>(sweep_.nodes());
     plus_reach_.assign(sources_.size() * words, 0);
     plus_depths_.resize(sources_.size() * nodes);  // read only where reached
+    if (swept) filter_.find(p, sweep_, sources_.size(), patterns_);
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
       std::uint64_t* row = plus_reach_.data() + i * words;
@@ -247,7 +252,8 @@ class ForcingChains {
         row[static_cast<std::size_t>(v >> 6)] |= std::uint64_t{1} << (v & 63);
         depths[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::min(depth, 0xFE));
       };
-      int length = swept ? plus_from_sweep(sweep_, static_cast<int>(i), p, engine, longest, reached) : -2;
+      const bool patterns = swept && (patterns_[i / 64] >> (i % 64) & 1U) != 0;
+      int length = swept ? plus_from_sweep(sweep_, static_cast<int>(i), p, engine, longest, patterns, reached) : -2;
       if (length == -2) {
         const int start = sweep_.slot_of(sources_[i]);
         const bool contradicts = engine.run(p, start, links, -1, longest, true) >= 0;
@@ -446,6 +452,8 @@ class ForcingChains {
   int base_ = 0;
   int best_ = INT_MAX;
   Sweep<W>& sweep_;
+  PlusFilter<W> filter_;
+  std::vector<std::uint64_t> patterns_;  // dynamic plus: by source, whether a pattern applies where its run ran dry
   Links links_ = Links::Dynamic;
   std::vector<Result> results_;
   // Dynamic: the assumptions followed (nodes, in order), and by node which one it is.

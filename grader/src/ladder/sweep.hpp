@@ -186,9 +186,13 @@ class Sweep {
   using Lanes = typename sweep_detail::LaneType<Words>::type;
   static_assert(sizeof(Lanes) == 8 * Words);
   static constexpr int kLanes = 64 * Words;
+ public:
+  using LaneBits = Lanes;  // a bit per run of a batch
+  using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
+  static constexpr int kBatch = kLanes;  // runs
+ private:
   using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
-  using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
  public:
   explicit Sweep(const Tables<W>& t) : t_(t), avx2_(avx2_here()) {
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
@@ -322,6 +326,7 @@ class Sweep {
     plane_counts_.clear();
     plane_at_.clear();
     if (keep) reach_.assign(sources_count * static_cast<std::size_t>(row_words_), 0);
+    lanes_reached_.clear();
     // The groups and nodes the runs can touch.
     allowed_.assign(static_cast<std::size_t>(group_words_), 0);
     dirty_.assign(static_cast<std::size_t>(group_words_), 0);
@@ -507,7 +512,10 @@ class Sweep {
       frontier_.clear();
       plane_counts_.push_back(plane_count);
       plane_at_.push_back(planes_at);
-      if (keep) transpose_into(batch, lanes);
+      if (keep) {
+        transpose_into(batch, lanes);
+        lanes_reached_.insert(lanes_reached_.end(), reached_.begin(), reached_.begin() + static_cast<std::ptrdiff_t>(nodes));
+      }
     }
     if (!keep) {
       planes_.clear();
@@ -524,6 +532,10 @@ class Sweep {
     const auto batch = static_cast<std::size_t>(i / kLanes);
     return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
   }
+  // ... and the same read across the runs: by node, a lane for each run of batch b
+  // (lane i: source kBatch x b + i), for checks made for many runs at once
+  // (plus_filter.hpp).
+  const Lanes* reached_by_node(std::size_t b) const { return lanes_reached_.data() + b * static_cast<std::size_t>(nodes_); }
   // ... and how it ended: ran dry (nothing new after `depth`, its deepest nodes' depth,
   // and no contradiction: it reached everything it would without a bound); stopped by
   // the bound with nodes of `depth` still to follow; or in a contradiction found at
@@ -622,6 +634,7 @@ class Sweep {
   std::uint64_t runs_ = 0;
   std::vector<RunEnd> ends_;          // by source
   std::vector<std::uint64_t> reach_;  // by source, row_words_ each
+  LaneVector lanes_reached_;          // by batch, by node (reached_by_node)
   LaneVector planes_;                 // per batch: plane_counts_ planes of lanes per node
   std::vector<int> plane_counts_;
   std::vector<std::size_t> plane_at_;
