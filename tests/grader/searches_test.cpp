@@ -120,6 +120,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   int resumed = 0;  // runs that went on from the sweep's and found more with the patterns
   int contradictions = 0;
   int short_of = 0;  // runs the sweep's bound stopped short of the plus run's
+  int as_swept = 0;  // plus runs that are the sweep's runs whole
   for (int position = 0; position < positions; ++position) {
     const Position<W> p = random_position(t, geometry, rng);
     sweep.load(p);
@@ -148,6 +149,18 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
           ASSERT_EQ(length, expected_length) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
           ASSERT_EQ(got, expected) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
           contradictions += length >= 0 ? 1 : 0;
+          if (plus_is_swept_run(sweep, static_cast<int>(i), max_depth, patterns(i))) {
+            // The whole plus run is the sweep's row as it stands (forcing.hpp reads it there).
+            Reached row;
+            const std::uint64_t* reach = sweep.reach(static_cast<int>(i));
+            for (int v = 0; v < sweep.nodes(); ++v) {
+              if ((reach[v / 64] >> (v % 64) & 1U) != 0) row.emplace_back(sweep.slot_of(v), sweep.depth(static_cast<int>(i), v));
+            }
+            std::sort(row.begin(), row.end());
+            ASSERT_EQ(row, expected) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+            ASSERT_EQ(expected_length, -1);
+            ++as_swept;
+          }
           const auto& end = sweep.end(static_cast<int>(i));
           const bool dry = end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth;
           const bool went_on = dry && std::any_of(got.begin(), got.end(), [&](const auto& node) { return node.second > end.depth; });
@@ -165,6 +178,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   EXPECT_GT(resumed, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(contradictions, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(short_of, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(as_swept, 0) << geometry.size() << "x" << geometry.size();
 }
 
 TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {

@@ -49,6 +49,16 @@ void reached_in_sweep(const Sweep<W, Words>& sweep, const Implications<W>& engin
 // sweep's bound stopped that run short of max_depth (it is to be run node by node).
 // `patterns`: whether a pattern applies where the run ran dry (PlusFilter; if not,
 // the plus run ends there too, and is not taken up).
+// Whether the plus run of source i (as plus_from_sweep takes it, with `patterns`)
+// is the sweep's run of i whole: it ran dry within max_depth and no pattern applies
+// there. Then it reaches what the sweep's run reached, at the same depths, and ends
+// without a contradiction.
+template <int W, int Words>
+bool plus_is_swept_run(const Sweep<W, Words>& sweep, int i, int max_depth, bool patterns) {
+  const auto& end = sweep.end(i);
+  return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth && !patterns;
+}
+
 template <int W, int Words, typename Reached>
 int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, Implications<W>& engine, int max_depth,
                     bool patterns, Reached&& reached) {
@@ -241,18 +251,24 @@ class ForcingChains {
     Implications<W>& engine = context_.engine;
     const auto words = static_cast<std::size_t>(sweep_.row_words());
     const auto nodes = static_cast<std::size_t>(sweep_.nodes());
-    plus_reach_.assign(sources_.size() * words, 0);
+    plus_reach_.resize(sources_.size() * words);  // (a row cleared before it is written)
     plus_depths_.resize(sources_.size() * nodes);  // read only where reached
+    as_swept_.assign(sources_.size(), 0);
     if (swept) filter_.find(p, sweep_, sources_.size(), patterns_);
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
+      const bool patterns = swept && (patterns_[i / 64] >> (i % 64) & 1U) != 0;
+      if (swept && plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns)) {
+        as_swept_[i] = 1;  // (read from the sweep: reach_of, depth_of)
+        continue;
+      }
       std::uint64_t* row = plus_reach_.data() + i * words;
+      std::fill_n(row, words, 0);
       std::uint8_t* depths = plus_depths_.data() + i * nodes;
       const auto reached = [&](int v, int depth) {
         row[static_cast<std::size_t>(v >> 6)] |= std::uint64_t{1} << (v & 63);
         depths[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(std::min(depth, 0xFE));
       };
-      const bool patterns = swept && (patterns_[i / 64] >> (i % 64) & 1U) != 0;
       int length = swept ? plus_from_sweep(sweep_, static_cast<int>(i), p, engine, longest, patterns, reached) : -2;
       if (length == -2) {
         const int start = sweep_.slot_of(sources_[i]);
@@ -264,11 +280,14 @@ class ForcingChains {
     }
   }
 
+  // Run i's reach and depths: the sweep's (Dynamic, or a plus run that is its sweep's
+  // run whole), or those kept from the plus run.
+  bool in_sweep(int i, Links links) const { return links == Links::Dynamic || as_swept_[static_cast<std::size_t>(i)] != 0; }
   const std::uint64_t* reach_of(int i, Links links) const {
-    return links == Links::Dynamic ? sweep_.reach(i) : plus_reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.row_words());
+    return in_sweep(i, links) ? sweep_.reach(i) : plus_reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.row_words());
   }
   int depth_of(int i, int v, Links links) const {
-    if (links != Links::Dynamic) return plus_depths_[static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.nodes()) + static_cast<std::size_t>(v)];
+    if (!in_sweep(i, links)) return plus_depths_[static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.nodes()) + static_cast<std::size_t>(v)];
     return std::min(sweep_.depth(i, v), 0xFE);
   }
 
@@ -463,6 +482,7 @@ class ForcingChains {
   std::vector<std::pair<int, int>> contradictions_;  // (assumption, length)
   std::vector<std::uint64_t> plus_reach_;  // dynamic plus: reach by assumption
   std::vector<std::uint8_t> plus_depths_;  // ... and depths by assumption and node
+  std::vector<std::uint8_t> as_swept_;     // ... or, by assumption, 1 where they are the sweep's
   std::vector<std::uint64_t> common_;
   std::vector<int> branches_;
   std::vector<Group> groups_;
