@@ -5,9 +5,9 @@
 // less every "off" node the run reached) and rests on something the run took out.
 // forcing.hpp takes such runs up from the sweep node by node (plus_from_sweep), and
 // more than half of those it took up found no pattern: the cost of taking a run up
-// and looking, for nothing. Here the runs of the sweep are asked all at once, a bit
-// per run (the sweep's lanes, 64 at a time), whether a pattern applies where they
-// ran dry; only those where one does are taken up.
+// and looking, for nothing. Here the runs of a batch of the sweep are asked all at
+// once, a bit per run (the sweep's lanes, 256 to a vector), whether a pattern applies
+// where they ran dry; only those where one does are taken up.
 //
 // For each kind, the conditions PlusPatterns checks, read across the runs (rem: the
 // candidate is left in the run's working position; lost: the run took one out):
@@ -21,9 +21,11 @@
 //    having lost places of d, and a place of d left elsewhere in the two columns (rows).
 // For a run that ran dry the answer is exact: true where a run taken up goes on past
 // its dry end (tested: LadderSweep.PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach);
-// for a run that did not run dry it means nothing. A word of runs costs a pass over
-// the position's possible patterns, a few thousand operations: a run taken up and
-// looked at costs about two thousand cycles.
+// for a run that did not run dry it means nothing. A batch costs a pass over the
+// position's possible patterns, most of them dropped at their first test (exactly two
+// left in both units, or both cells, in no run): on mined te_depth-2 puzzles about
+// 165,000 instructions a batch, and as much again to list them once per position,
+// where a run taken up and looked at cost about 2,000 cycles.
 
 #include <bit>
 #include <cstdint>
@@ -142,14 +144,14 @@ class PlusFilter {
         }
       }
     }
-    places_ = &p;
+    position_ = &p;
   }
 
   // The runs of a batch (reached: by node) where a pattern applies, into `fire`.
   // (Lanes go by reference: without AVX, a 32-byte vector by value changes the ABI.)
   void across(const Lanes* reached, Lanes& fire) {
     const int n = t_.n;
-    const Position<W>& p = *places_;
+    const Position<W>& p = *position_;
     for (int k = 0; k < none_; ++k) rem_[static_cast<std::size_t>(k)] = ~reached[2 * k];
     // Each count: lost a member, two or more left, exactly two.
     lost_.resize(counted_.size());
@@ -284,7 +286,7 @@ class PlusFilter {
 
   const Tables<W>& t_;
   // The position.
-  const Position<W>* places_ = nullptr;
+  const Position<W>* position_ = nullptr;  // the one listed
   int none_ = 0;                 // the sweep's candidate count: rem_[none_] is never left
   std::vector<int> cell_k_;      // by cell and digit: the sweep's candidate, or none_
   std::vector<int> place_k_;     // by unit, digit and place: the same
