@@ -114,8 +114,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   Implications<W> taken_up(t);
   Sweep<W, Words> sweep(t);
   PlusFilter<W, Words> filter(t);
-  std::vector<std::uint64_t> may;  // by run: whether a pattern applies where it ran dry
-  const auto patterns = [&](std::size_t i) { return (may[i / 64] >> (i % 64) & 1U) != 0; };
+  const auto patterns = [&](std::size_t i) { return filter.applies(i); };
   engine::Rng rng(77 + static_cast<std::uint64_t>(geometry.size()));
   int resumed = 0;  // runs that went on from the sweep's and found more with the patterns
   int contradictions = 0;
@@ -128,7 +127,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
     for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
     for (const int sweep_bound : {1 << 20, 3}) {
       sweep.run(sources, true, true, [&] { return sweep_bound; }, [](int, int) {});
-      filter.find(p, sweep, sources.size(), may);
+      filter.find(p, sweep, sources.size());
       for (std::size_t i = 0; i < sources.size(); ++i) {
         const int start = sweep.slot_of(sources[i]);
         for (const int max_depth : {1 << 20, 5, 2}) {

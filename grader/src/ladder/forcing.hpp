@@ -37,6 +37,22 @@ void reached_in_sweep(const Sweep<W, Words>& sweep, const Implications<W>& engin
       first);
 }
 
+// Whether the sweep's run of source i ran dry short of max_depth.
+template <int W, int Words>
+bool ran_dry_within(const Sweep<W, Words>& sweep, int i, int max_depth) {
+  const auto& end = sweep.end(i);
+  return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth;
+}
+
+// Whether the plus run of source i (as plus_from_sweep takes it, with `patterns`)
+// is the sweep's run of i whole: it ran dry within max_depth and no pattern applies
+// there. Then it reaches what the sweep's run reached, at the same depths, and ends
+// without a contradiction.
+template <int W, int Words>
+bool plus_is_swept_run(const Sweep<W, Words>& sweep, int i, int max_depth, bool patterns) {
+  return ran_dry_within(sweep, i, max_depth) && !patterns;
+}
+
 // A dynamic plus run (quiet, within max_depth) of source i of the last run of
 // `sweep` (Dynamic, kept), without following its singles again: until they run dry
 // a plus run is that Dynamic run (the same nodes at the same depths, the same
@@ -49,16 +65,6 @@ void reached_in_sweep(const Sweep<W, Words>& sweep, const Implications<W>& engin
 // sweep's bound stopped that run short of max_depth (it is to be run node by node).
 // `patterns`: whether a pattern applies where the run ran dry (PlusFilter; if not,
 // the plus run ends there too, and is not taken up).
-// Whether the plus run of source i (as plus_from_sweep takes it, with `patterns`)
-// is the sweep's run of i whole: it ran dry within max_depth and no pattern applies
-// there. Then it reaches what the sweep's run reached, at the same depths, and ends
-// without a contradiction.
-template <int W, int Words>
-bool plus_is_swept_run(const Sweep<W, Words>& sweep, int i, int max_depth, bool patterns) {
-  const auto& end = sweep.end(i);
-  return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth && !patterns;
-}
-
 template <int W, int Words, typename Reached>
 int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, Implications<W>& engine, int max_depth,
                     bool patterns, Reached&& reached) {
@@ -75,7 +81,7 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
       }
     }
   };
-  if (end.how == How::Dry && end.depth < max_depth && patterns) {
+  if (ran_dry_within(sweep, i, max_depth) && patterns) {
     int swept = 0;
     const int found = engine.resume(p, Links::DynamicPlus, max_depth, [&](auto&& mark) {
       each_within([&](int v, int depth) {
@@ -254,10 +260,10 @@ class ForcingChains {
     plus_reach_.resize(sources_.size() * words);  // (a row cleared before it is written)
     plus_depths_.resize(sources_.size() * nodes);  // read only where reached
     as_swept_.assign(sources_.size(), 0);
-    if (swept) filter_.find(p, sweep_, sources_.size(), patterns_);
+    if (swept) filter_.find(p, sweep_, sources_.size());
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
-      const bool patterns = swept && (patterns_[i / 64] >> (i % 64) & 1U) != 0;
+      const bool patterns = swept && filter_.applies(i);
       if (swept && plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns)) {
         as_swept_[i] = 1;  // (read from the sweep: reach_of, depth_of)
         continue;
@@ -471,8 +477,7 @@ class ForcingChains {
   int base_ = 0;
   int best_ = INT_MAX;
   Sweep<W>& sweep_;
-  PlusFilter<W> filter_;
-  std::vector<std::uint64_t> patterns_;  // dynamic plus: by source, whether a pattern applies where its run ran dry
+  PlusFilter<W> filter_;  // dynamic plus: by source, whether a pattern applies where its run ran dry
   Links links_ = Links::Dynamic;
   std::vector<Result> results_;
   // Dynamic: the assumptions followed (nodes, in order), and by node which one it is.

@@ -39,20 +39,21 @@ namespace sudoforge::grader::ladder {
 template <int W, int Words = 4>
 class PlusFilter {
   using Swept = Sweep<W, Words>;
-  using Lanes = typename Swept::LaneBits;  // a bit per run of a batch
+  using Lanes = typename Swept::Lanes;
   using LaneVector = typename Swept::LaneVector;
 
  public:
   explicit PlusFilter(const Tables<W>& t) : t_(t) {}
 
   // For the last run of `sweep` (kept) from `sources` runs in position `p` (the one
-  // it loaded): bit i of may[i / 64] says whether a pattern applies where run i ran dry.
-  void find(const Position<W>& p, const Swept& sweep, std::size_t sources, std::vector<std::uint64_t>& may) {
+  // it loaded): afterwards applies(i) says whether a pattern applies where run i ran dry.
+  void find(const Position<W>& p, const Swept& sweep, std::size_t sources) {
     list_patterns(p, sweep);
+    std::vector<std::uint64_t>& may = may_;
     may.assign((sources + 63) / 64, 0);
     // (One more candidate, never left: what a place that is not there reads.)
     rem_.assign(static_cast<std::size_t>(none_ + 1), Lanes{});
-    for (std::size_t b = 0; b * Swept::kBatch < sources; ++b) {
+    for (std::size_t b = 0; b * Swept::kLanes < sources; ++b) {
       Lanes fire{};
       across(sweep.reached_by_node(b), fire);
       for (std::size_t w = 0; w < static_cast<std::size_t>(Words) && b * Words + w < may.size(); ++w) {
@@ -60,6 +61,7 @@ class PlusFilter {
       }
     }
   }
+  bool applies(std::size_t i) const { return (may_[i / 64] >> (i % 64) & 1U) != 0; }
 
  private:
   // The position's possible patterns, read off once per position: the sweep's
@@ -297,6 +299,7 @@ class PlusFilter {
   std::vector<Pair> hidden_;
   std::vector<Pair> naked_;
   std::vector<Wing> wings_;
+  std::vector<std::uint64_t> may_;  // by run, a bit each: what applies() says
   // A batch of runs.
   LaneVector rem_;  // by the sweep's candidate: left in the run's working position
   LaneVector lost_, two_, exactly_two_;  // by count

@@ -183,13 +183,12 @@ void set_first(Lanes& v, std::size_t count) {
 // Words: 64 runs each, per batch.
 template <int W, int Words = 4>
 class Sweep {
-  using Lanes = typename sweep_detail::LaneType<Words>::type;
-  static_assert(sizeof(Lanes) == 8 * Words);
-  static constexpr int kLanes = 64 * Words;
  public:
-  using LaneBits = Lanes;  // a bit per run of a batch
+  using Lanes = typename sweep_detail::LaneType<Words>::type;  // a bit per run of a batch
+  static_assert(sizeof(Lanes) == 8 * Words);
+  static constexpr int kLanes = 64 * Words;  // runs a batch
   using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
-  static constexpr int kBatch = kLanes;  // runs
+
  private:
   using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
@@ -533,7 +532,7 @@ class Sweep {
     return depth_in(plane_at_[batch], plane_counts_[batch], v, i % kLanes);
   }
   // ... and the same read across the runs: by node, a lane for each run of batch b
-  // (lane i: source kBatch x b + i), for checks made for many runs at once
+  // (lane i: source kLanes x b + i), for checks made for many runs at once
   // (plus_filter.hpp).
   const Lanes* reached_by_node(std::size_t b) const { return lanes_reached_.data() + b * static_cast<std::size_t>(nodes_); }
   // ... and how it ended: ran dry (nothing new after `depth`, its deepest nodes' depth,
