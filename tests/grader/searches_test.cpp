@@ -120,6 +120,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   int contradictions = 0;
   int short_of = 0;  // runs the sweep's bound stopped short of the plus run's
   int as_swept = 0;  // plus runs that are the sweep's runs whole
+  int at_the_bound = 0;  // runs where a pattern applies a depth short of max_depth
   for (int position = 0; position < positions; ++position) {
     const Position<W> p = random_position(t, geometry, rng);
     sweep.load(p);
@@ -164,6 +165,19 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
           const bool dry = end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth < max_depth;
           const bool went_on = dry && std::any_of(got.begin(), got.end(), [&](const auto& node) { return node.second > end.depth; });
           resumed += went_on ? 1 : 0;
+          if (plus_patterns_at_the_bound(sweep, static_cast<int>(i), max_depth)) {
+            // Ran dry a depth short of max_depth: whatever the patterns add lies at
+            // max_depth, and any contradiction is longer than max_depth (forcing.hpp
+            // reads such a run from the sweep).
+            for (const auto& [slot, depth] : expected) {
+              if (depth > end.depth) {
+                ASSERT_EQ(depth, max_depth) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+              }
+            }
+            ASSERT_TRUE(expected_length < 0 || expected_length > max_depth)
+                << "slot " << start << " bounds " << sweep_bound << ", " << max_depth << ": " << expected_length;
+            at_the_bound += went_on ? 1 : 0;
+          }
           // (A pattern that takes something adds a node a depth below the dry end.)
           if (dry) {
             ASSERT_EQ(patterns(i), went_on) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
@@ -178,6 +192,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   EXPECT_GT(contradictions, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(short_of, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(as_swept, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(at_the_bound, 0) << geometry.size() << "x" << geometry.size();
 }
 
 TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {

@@ -53,6 +53,22 @@ bool plus_is_swept_run(const Sweep<W, Words>& sweep, int i, int max_depth, bool 
   return ran_dry_within(sweep, i, max_depth) && !patterns;
 }
 
+// Whether the plus run of source i ran dry one depth short of max_depth: a pattern
+// there adds its nodes at max_depth, where nothing follows from them, and no forcing
+// chain within max_depth can use such a node. A group's branches together are longer
+// than each, so one of them at max_depth is too long. A node at max_depth contradicts
+// within it only a node of depth 0, the assumption, and no pattern takes an
+// assumption's candidate: an "off" assumption has no "on" node at depth 0, and an
+// "on" one's cell has lost its other digits, and its peers the digit, at depth 1, so
+// no locked candidates, pair or X-wing holds the cell's digit against it. So
+// forcing.hpp reads such a run from the sweep, as if no pattern applied (tested:
+// LadderSweep.PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach).
+template <int W, int Words>
+bool plus_patterns_at_the_bound(const Sweep<W, Words>& sweep, int i, int max_depth) {
+  const auto& end = sweep.end(i);
+  return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth + 1 == max_depth;
+}
+
 // A dynamic plus run (quiet, within max_depth) of source i of the last run of
 // `sweep` (Dynamic, kept), without following its singles again: until they run dry
 // a plus run is that Dynamic run (the same nodes at the same depths, the same
@@ -264,7 +280,8 @@ class ForcingChains {
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
       const bool patterns = swept && filter_.applies(i);
-      if (swept && plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns)) {
+      if (swept && (plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns) ||
+                    plus_patterns_at_the_bound(sweep_, static_cast<int>(i), longest))) {
         as_swept_[i] = 1;  // (read from the sweep: reach_of, depth_of)
         continue;
       }
