@@ -121,6 +121,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   int short_of = 0;  // runs the sweep's bound stopped short of the plus run's
   int as_swept = 0;  // plus runs that are the sweep's runs whole
   int at_the_bound = 0;  // runs where a pattern applies a depth short of max_depth
+  int cut = 0;  // plus runs that are the sweep's runs cut at max_depth
   for (int position = 0; position < positions; ++position) {
     const Position<W> p = random_position(t, geometry, rng);
     sweep.load(p);
@@ -136,6 +137,25 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
           const int expected_length = found >= 0 ? whole.contradiction_length() : -1;
           Reached expected;
           whole.for_each_reached([&](int s) { expected.emplace_back(s, whole.depth(s)); });
+          if (plus_is_cut_sweep_run(sweep, static_cast<int>(i), max_depth)) {
+            // The whole plus run is the sweep's row cut at max_depth (forcing.hpp reads
+            // the row as it stands: what lies deeper makes only longer chains).
+            Reached sorted = expected;
+            std::sort(sorted.begin(), sorted.end());
+            Reached row;
+            const std::uint64_t* reach = sweep.reach(static_cast<int>(i));
+            for (int v = 0; v < sweep.nodes(); ++v) {
+              if ((reach[v / 64] >> (v % 64) & 1U) == 0) continue;
+              const int depth = sweep.depth(static_cast<int>(i), v);
+              if (depth <= max_depth) row.emplace_back(sweep.slot_of(v), depth);
+            }
+            std::sort(row.begin(), row.end());
+            ASSERT_EQ(row, sorted) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+            const auto& end = sweep.end(static_cast<int>(i));
+            const bool contradicts = end.how == Sweep<W, Words>::RunEnd::How::Contradiction && end.depth <= max_depth;
+            ASSERT_EQ(expected_length, contradicts ? end.length : -1) << "slot " << start << " bounds " << sweep_bound << ", " << max_depth;
+            ++cut;
+          }
           Reached got;
           const int length = plus_from_sweep(sweep, static_cast<int>(i), p, taken_up, max_depth, patterns(i),
                                              [&](int v, int depth) { got.emplace_back(sweep.slot_of(v), depth); });
@@ -193,6 +213,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
   EXPECT_GT(short_of, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(as_swept, 0) << geometry.size() << "x" << geometry.size();
   EXPECT_GT(at_the_bound, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(cut, 0) << geometry.size() << "x" << geometry.size();
 }
 
 TEST(LadderSweep, PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach) {

@@ -69,6 +69,32 @@ bool plus_patterns_at_the_bound(const Sweep<W, Words>& sweep, int i, int max_dep
   return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth + 1 == max_depth;
 }
 
+// Whether the sweep's bound stopped the run of source i short of max_depth (a plus
+// run within max_depth is then to be followed from its start).
+template <int W, int Words>
+bool stopped_short_of(const Sweep<W, Words>& sweep, int i, int max_depth) {
+  const auto& end = sweep.end(i);
+  return end.how == Sweep<W, Words>::RunEnd::How::Bound && end.depth < max_depth;
+}
+
+// The length of the contradiction the sweep's run of source i ends in within
+// max_depth, or -1.
+template <int W, int Words>
+int swept_contradiction(const Sweep<W, Words>& sweep, int i, int max_depth) {
+  const auto& end = sweep.end(i);
+  return end.how == Sweep<W, Words>::RunEnd::How::Contradiction && end.depth <= max_depth ? end.length : -1;
+}
+
+// Whether the plus run of source i is the sweep's run cut at max_depth: it did not
+// run dry within max_depth, and the sweep followed it at least that far. What the
+// sweep's row holds past max_depth makes only chains longer than max_depth (a group
+// with a branch there is longer than that branch), so forcing.hpp reads the row as it
+// stands, with swept_contradiction().
+template <int W, int Words>
+bool plus_is_cut_sweep_run(const Sweep<W, Words>& sweep, int i, int max_depth) {
+  return !ran_dry_within(sweep, i, max_depth) && !stopped_short_of(sweep, i, max_depth);
+}
+
 // A dynamic plus run (quiet, within max_depth) of source i of the last run of
 // `sweep` (Dynamic, kept), without following its singles again: until they run dry
 // a plus run is that Dynamic run (the same nodes at the same depths, the same
@@ -84,9 +110,7 @@ bool plus_patterns_at_the_bound(const Sweep<W, Words>& sweep, int i, int max_dep
 template <int W, int Words, typename Reached>
 int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, Implications<W>& engine, int max_depth,
                     bool patterns, Reached&& reached) {
-  using How = typename Sweep<W, Words>::RunEnd::How;
-  const auto& end = sweep.end(i);
-  if (end.how == How::Bound && end.depth < max_depth) return -2;
+  if (stopped_short_of(sweep, i, max_depth)) return -2;
   const std::uint64_t* row = sweep.reach(i);
   const auto each_within = [&](auto&& f) {
     for (int w = 0; w < sweep.row_words(); ++w) {
@@ -110,7 +134,7 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
     return found >= 0 ? engine.contradiction_length() : -1;
   }
   each_within(reached);
-  return end.how == How::Contradiction && end.depth <= max_depth ? end.length : -1;
+  return swept_contradiction(sweep, i, max_depth);
 }
 
 template <int W>
@@ -265,9 +289,11 @@ class ForcingChains {
 
   // Dynamic plus: one assumption after another, node by node (Implications), with
   // the reach and depths kept in the sweep's numbering. With `swept` (the sweep holds
-  // the Dynamic runs of the same sources in this position) each is taken up where
-  // its Dynamic run ran dry (plus_from_sweep), and followed from its start only where
-  // the sweep's bound stopped that short.
+  // the Dynamic runs of the same sources in this position) a run is read from the
+  // sweep where nothing a result within the bound can use lies past the sweep's run
+  // (no pattern where it ran dry, a pattern only at the bound, or cut at the bound),
+  // taken up where its Dynamic run ran dry (plus_from_sweep), and followed from its
+  // start only where the sweep's bound stopped that short.
   template <typename Contradiction>
   void follow_node_by_node(const Position<W>& p, Links links, const int& bound, Contradiction&& contradiction, bool swept) {
     Implications<W>& engine = context_.engine;
@@ -283,6 +309,12 @@ class ForcingChains {
       if (swept && (plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns) ||
                     plus_patterns_at_the_bound(sweep_, static_cast<int>(i), longest))) {
         as_swept_[i] = 1;  // (read from the sweep: reach_of, depth_of)
+        continue;
+      }
+      if (swept && plus_is_cut_sweep_run(sweep_, static_cast<int>(i), longest)) {
+        as_swept_[i] = 1;
+        const int length = swept_contradiction(sweep_, static_cast<int>(i), longest);
+        if (length >= 0) contradiction(static_cast<int>(i), length);
         continue;
       }
       std::uint64_t* row = plus_reach_.data() + i * words;
@@ -303,8 +335,8 @@ class ForcingChains {
     }
   }
 
-  // Run i's reach and depths: the sweep's (Dynamic, or a plus run that is its sweep's
-  // run whole), or those kept from the plus run.
+  // Run i's reach and depths: the sweep's (Dynamic, or a plus run read from the
+  // sweep: see follow_node_by_node), or those kept from the plus run.
   bool in_sweep(int i, Links links) const { return links == Links::Dynamic || as_swept_[static_cast<std::size_t>(i)] != 0; }
   const std::uint64_t* reach_of(int i, Links links) const {
     return in_sweep(i, links) ? sweep_.reach(i) : plus_reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(sweep_.row_words());
