@@ -65,8 +65,7 @@ bool plus_is_swept_run(const Sweep<W, Words>& sweep, int i, int max_depth, bool 
 // LadderSweep.PlusRunsTakenUpFromTheSweepReachWhatWholeRunsReach).
 template <int W, int Words>
 bool plus_patterns_at_the_bound(const Sweep<W, Words>& sweep, int i, int max_depth) {
-  const auto& end = sweep.end(i);
-  return end.how == Sweep<W, Words>::RunEnd::How::Dry && end.depth + 1 == max_depth;
+  return ran_dry_within(sweep, i, max_depth) && sweep.end(i).depth + 1 == max_depth;
 }
 
 // Whether the sweep's bound stopped the run of source i short of max_depth (a plus
@@ -93,6 +92,15 @@ int swept_contradiction(const Sweep<W, Words>& sweep, int i, int max_depth) {
 template <int W, int Words>
 bool plus_is_cut_sweep_run(const Sweep<W, Words>& sweep, int i, int max_depth) {
   return !ran_dry_within(sweep, i, max_depth) && !stopped_short_of(sweep, i, max_depth);
+}
+
+// Whether forcing.hpp reads the plus run of source i from the sweep's row as it
+// stands, with swept_contradiction(), instead of taking it up (plus_from_sweep): the
+// row holds all that a result within max_depth can use of the plus run.
+template <int W, int Words>
+bool plus_read_from_sweep(const Sweep<W, Words>& sweep, int i, int max_depth, bool patterns) {
+  return plus_is_swept_run(sweep, i, max_depth, patterns) || plus_patterns_at_the_bound(sweep, i, max_depth) ||
+         plus_is_cut_sweep_run(sweep, i, max_depth);
 }
 
 // A dynamic plus run (quiet, within max_depth) of source i of the last run of
@@ -306,13 +314,8 @@ class ForcingChains {
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       const int longest = longest_within(base_, bound);
       const bool patterns = swept && filter_.applies(i);
-      if (swept && (plus_is_swept_run(sweep_, static_cast<int>(i), longest, patterns) ||
-                    plus_patterns_at_the_bound(sweep_, static_cast<int>(i), longest))) {
+      if (swept && plus_read_from_sweep(sweep_, static_cast<int>(i), longest, patterns)) {
         as_swept_[i] = 1;  // (read from the sweep: reach_of, depth_of)
-        continue;
-      }
-      if (swept && plus_is_cut_sweep_run(sweep_, static_cast<int>(i), longest)) {
-        as_swept_[i] = 1;
         const int length = swept_contradiction(sweep_, static_cast<int>(i), longest);
         if (length >= 0) contradiction(static_cast<int>(i), length);
         continue;
