@@ -450,14 +450,18 @@ class Sweep {
           marked_[word] = 0;
         }
         frontier_.assign(listed, listed + fresh_count);
+        // The planes this depth is written to: one per bit set in it.
+        std::array<Lanes*, 16> depth_planes{};
+        int depth_bits = 0;
+        for (unsigned bits = static_cast<unsigned>(reached_depth); bits != 0; bits &= bits - 1) {
+          depth_planes[static_cast<std::size_t>(depth_bits++)] = planes_.data() + planes_at + static_cast<std::size_t>(std::countr_zero(bits)) * nodes;
+        }
         Lanes alive_now{};
         for (const int v : frontier_) {
           const auto at = static_cast<std::size_t>(v);
           const Lanes fresh = fresh_[at];
           alive_now |= fresh;
-          for (int b = 0; (reached_depth >> b) != 0; ++b) {
-            if ((reached_depth >> b & 1) != 0) planes_[planes_at + static_cast<std::size_t>(b) * nodes + at] |= fresh;
-          }
+          for (int b = 0; b < depth_bits; ++b) depth_planes[static_cast<std::size_t>(b)][at] |= fresh;
           // A node both on and off: its depth here plus the other's.
           const Lanes both = fresh & reached_[at ^ 1];
           if (none_in<Part>(both)) continue;
