@@ -187,6 +187,9 @@ class Sweep {
   using Lanes = typename sweep_detail::LaneType<Words>::type;  // a bit per run of a batch
   static_assert(sizeof(Lanes) == 8 * Words);
   static constexpr int kLanes = 64 * Words;  // runs a batch
+  // Bits of a depth: a run reaches a new node at each depth, and a position has at
+  // most two nodes a candidate.
+  static constexpr int kDepthBits = std::bit_width(static_cast<unsigned>(2 * engine::kMaxCells * engine::kMaxSize));
   using LaneVector = std::vector<Lanes, sweep_detail::AlignedAllocator<Lanes>>;
 
  private:
@@ -451,10 +454,10 @@ class Sweep {
         }
         frontier_.assign(listed, listed + fresh_count);
         // The planes this depth is written to: one per bit set in it.
-        std::array<Lanes*, 16> depth_planes{};
+        std::array<Lanes*, kDepthBits> depth_planes{};
         int depth_bits = 0;
         for (unsigned bits = static_cast<unsigned>(reached_depth); bits != 0; bits &= bits - 1) {
-          depth_planes[static_cast<std::size_t>(depth_bits++)] = planes_.data() + planes_at + static_cast<std::size_t>(std::countr_zero(bits)) * nodes;
+          depth_planes[static_cast<std::size_t>(depth_bits++)] = planes_.data() + plane_at(planes_at, std::countr_zero(bits));
         }
         Lanes alive_now{};
         for (const int v : frontier_) {
@@ -558,13 +561,14 @@ class Sweep {
  private:
   int depth_in(std::size_t planes_at, int plane_count, int v, int lane) const {
     int depth = 0;
-    const auto nodes = static_cast<std::size_t>(nodes_);
     for (int b = 0; b < plane_count; ++b) {
-      const Lanes& plane = planes_[planes_at + static_cast<std::size_t>(b) * nodes + static_cast<std::size_t>(v)];
-      depth |= static_cast<int>(sweep_detail::has_lane(plane, lane)) << b;
+      depth |= static_cast<int>(sweep_detail::has_lane(planes_[plane_at(planes_at, b) + static_cast<std::size_t>(v)], lane)) << b;
     }
     return depth;
   }
+  // Where bit plane b of a batch's depths (its planes from planes_at) starts in
+  // planes_: a lane set by node.
+  std::size_t plane_at(std::size_t planes_at, int b) const { return planes_at + static_cast<std::size_t>(b) * static_cast<std::size_t>(nodes_); }
 
   // The batch's reach, node-major (a word of runs per node), into rows per run.
   void transpose_into(std::size_t batch, std::size_t lanes) {
