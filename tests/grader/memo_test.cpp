@@ -83,13 +83,15 @@ TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
   EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_memos(false); }), 1000);
 }
 
-// The same for the dynamic runs' plain path beside their AVX2 one (sweep_test.cpp
-// compares the runs themselves).
-TEST(LadderMemo, RatingWithoutAvx2TakesTheSamePath) {
+// The same for the dynamic runs' plain path, and for the forcing chains' runs 256
+// at a time beside 512 (sweep_test.cpp compares the runs themselves).
+TEST(LadderMemo, RatingWithNarrowerInstructionsTakesTheSamePath) {
   std::vector<engine::Grid> puzzles;
   const auto top = test::load_puzzles("top1465.txt");
   for (std::size_t i = 0; i < top.size(); i += 7) puzzles.push_back(top[i]);
-  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_avx2(false); }), 150);
+  for (const Simd simd : {Simd::Avx2, Simd::Plain}) {
+    EXPECT_GT(expect_same_paths(puzzles, [simd](Ladder<2>& ladder) { ladder.use_simd(simd); }), 150);
+  }
 }
 
 // The position the ladder starts from the boards' places by unit is the one it

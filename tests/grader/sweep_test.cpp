@@ -1,11 +1,13 @@
-// The dynamic runs (ladder/sweep.hpp) have two code paths, chosen at run time: AVX2
-// where the processor has it, plain SSE elsewhere. Both must see the same: for every
-// assumption the same contradiction, reach and depths (and rating with either takes
-// the same path: memo_test.cpp). On a processor without AVX2 both runs take the
-// plain path and the test says so.
+// The dynamic runs (ladder/sweep.hpp) have three code paths, chosen at run time:
+// AVX-512 (for batches of 512 runs) and AVX2 where the processor has them, plain SSE
+// elsewhere; and two batch sizes for the forcing chains, 256 and 512 runs. Every path
+// and size must see the same: for every assumption the same contradiction, reach and
+// depths (and rating with any takes the same path: memo_test.cpp). Where the
+// processor lacks one, the test says which paths it could not compare.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "ladder/sweep.hpp"
@@ -69,32 +71,71 @@ void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables
   }
 }
 
-TEST(Sweep, PlainAndAvx2PathsFollowEveryAssumptionAlike) {
+TEST(Sweep, EveryPathAndBatchSizeFollowsEveryAssumptionAlike) {
   const engine::Geometry classic;
   Tables<2> tables(classic);
   Sweep<2> wide(tables);
+  Sweep<2, 8> wider(tables);
   Sweep<2, 1> narrow(tables);
-  if (!wide.uses_avx2()) std::cout << "(no AVX2 here: both runs take the plain path)\n";
+  if (simd_here() != Simd::Avx512) std::cout << "(no AVX-512 here: its path is not compared)\n";
+  if (simd_here() == Simd::Plain) std::cout << "(no AVX2 here: only the plain path runs)\n";
   int contradictions = 0;
-  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits, const Position<2>&) {
-    // Every candidate on and off, with Y links (dynamic forcing chains).
-    wide.use_avx2(true);
-    const Seen fast = follow(wide, all, true, -1);
-    wide.use_avx2(false);
-    const Seen plain = follow(wide, all, true, -1);
-    expect_same(fast, plain, where);
-    contradictions += static_cast<int>(fast.contradictions.size());
+  int sources = 0;
+  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits, const Position<2>& p) {
+    // Every candidate on and off, with Y links (dynamic forcing chains): 512 at a
+    // time on each path, and 256 at a time on each.
+    wider.load(p);
+    wider.use_simd(Simd::Avx512);
+    const Seen fastest = follow(wider, all, true, -1);
+    for (const Simd simd : {Simd::Avx2, Simd::Plain}) {
+      wider.use_simd(simd);
+      expect_same(fastest, follow(wider, all, true, -1), where + " (512 runs a batch)");
+    }
+    // (A batch tells its contradictions depth by depth: batches of another size
+    // tell the same in another order.)
+    const auto in_order = [](Seen seen) {
+      std::ranges::sort(seen.contradictions);
+      return seen;
+    };
+    wide.use_simd(Simd::Avx2);
+    const Seen quarter = follow(wide, all, true, -1);
+    expect_same(in_order(fastest), in_order(quarter), where + " (256 runs a batch)");
+    wide.use_simd(Simd::Plain);
+    expect_same(quarter, follow(wide, all, true, -1), where + " (256 runs a batch, plain)");
+    contradictions += static_cast<int>(fastest.contradictions.size());
+    sources += static_cast<int>(all.size());
     // One digit's candidates on, without Y links (Nishio).
     for (const auto& [d, digit] : digits) {
-      narrow.use_avx2(true);
+      narrow.use_simd(Simd::Avx512);
       const Seen one_fast = follow(narrow, digit, false, d);
-      narrow.use_avx2(false);
+      narrow.use_simd(Simd::Plain);
       const Seen one_plain = follow(narrow, digit, false, d);
       expect_same(one_fast, one_plain, where + " digit " + std::to_string(d + 1));
     }
   };
   for_each_sampled_position(wide, narrow, tables, compare);
   EXPECT_GT(contradictions, 1000);  // the runs did meet contradictions to compare
+  EXPECT_GT(sources, 512 * 20);     // ... and positions with more runs than 256 and than 512
+}
+
+// Each sweep runs the widest instructions the processor has, up to what its batch
+// size can use: AVX-512 only for 512 runs a batch (which is why ladder.hpp takes
+// those only where it is).
+TEST(Sweep, RunsTheWidestInstructionsItsBatchCanUse) {
+  const engine::Geometry classic;
+  Tables<2> tables(classic);
+  const Simd here = simd_here();
+  const Sweep<2, 8> wider_by_default(tables);
+  const Sweep<2> wide(tables);
+  const Sweep<2, 1> narrow(tables);
+  EXPECT_EQ(wider_by_default.simd(), here);
+  EXPECT_EQ(wide.simd(), std::min(here, Simd::Avx2));
+  EXPECT_EQ(narrow.simd(), std::min(here, Simd::Avx2));
+  Sweep<2, 8> wider(tables);
+  wider.use_simd(Simd::Plain);
+  EXPECT_EQ(wider.simd(), Simd::Plain);
+  wider.use_simd(Simd::Avx512);
+  EXPECT_EQ(wider.simd(), here);
 }
 
 // The forcing chains and Nishio run to one depth less than the length their bound

@@ -40,7 +40,8 @@ class NestedRefuter {
 template <int W>
 class ChainContext {
  public:
-  explicit ChainContext(const Tables<W>& t) : tables(t), engine(t), sweep(t), narrow_sweep(t), graph_x_(t), graph_xy_(t) {}
+  explicit ChainContext(const Tables<W>& t)
+      : tables(t), engine(t), sweep(t), wide_sweep(t), narrow_sweep(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
   // are recorded, so that the chains applied must be spelled out node by node.
@@ -68,8 +69,18 @@ class ChainContext {
 
   const Tables<W>& tables;
   Implications<W> engine;
-  Sweep<W> sweep;  // dynamic runs without chains, many at once
+  Sweep<W> sweep;  // dynamic runs without chains, many at once (256)
+  Sweep<W, 8> wide_sweep;  // ... 512 at a time, for the forcing chains where AVX-512 is
   Sweep<W, 1> narrow_sweep;  // ... 64 at a time, for fewer runs (one digit's)
+  // The sweep of `Words` words (4 or 8).
+  template <int Words>
+  Sweep<W, Words>& sweep_of() {
+    if constexpr (Words == 8) {
+      return wide_sweep;
+    } else {
+      return sweep;
+    }
+  }
   NestedRefuter* refuter = nullptr;  // set by the grader's core
   bool record = true;  // spell out the chains of the instances kept
 

@@ -145,11 +145,13 @@ int plus_from_sweep(const Sweep<W, Words>& sweep, int i, const Position<W>& p, I
   return swept_contradiction(sweep, i, max_depth);
 }
 
-template <int W>
+// Words: the dynamic runs' batches (Sweep), 4 (256 runs) or 8 (512: where AVX-512 is,
+// ladder.hpp); the results are the same.
+template <int W, int Words = 4>
 class ForcingChains {
  public:
   explicit ForcingChains(ChainContext<W>& context)
-      : context_(context), t_(context.tables), sweep_(context.sweep), filter_(context.tables) {}
+      : context_(context), t_(context.tables), sweep_(context.template sweep_of<Words>()), filter_(context.tables) {}
 
   // Plus runs taken up from the Dynamic rung's sweep where they can be (by
   // default), or all followed node by node from their start (for tests: the same).
@@ -528,8 +530,8 @@ class ForcingChains {
   StaticGraph<W>* graph_ = nullptr;
   int base_ = 0;
   int best_ = INT_MAX;
-  Sweep<W>& sweep_;
-  PlusFilter<W> filter_;  // dynamic plus: by source, whether a pattern applies where its run ran dry
+  Sweep<W, Words>& sweep_;
+  PlusFilter<W, Words> filter_;  // dynamic plus: by source, whether a pattern applies where its run ran dry
   Links links_ = Links::Dynamic;
   std::vector<Result> results_;
   // Dynamic: the assumptions followed (nodes, in order), and by node which one it is.

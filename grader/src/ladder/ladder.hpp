@@ -49,7 +49,13 @@ template <int W>
 class Ladder {
  public:
   explicit Ladder(const engine::Geometry& geometry)
-      : tables_(geometry), context_(tables_), static_chains_(context_), forcing_(context_), nested_(context_) {
+      : tables_(geometry),
+        context_(tables_),
+        static_chains_(context_),
+        forcing_(context_),
+        wide_forcing_(context_),
+        nested_(context_),
+        wide_(context_.wide_sweep.simd() == Simd::Avx512) {
     using H = HumanTechnique;
     const auto& t = tables_;
     const Scope whole = Scope::Whole;
@@ -100,11 +106,11 @@ class Ladder {
         {H::NishioChain, digit,
          [this, in](const P& p, int limit, Parts ds, Findings& f) { static_chains_.find_nishio(p, limit, in(ds), f); }},
         {H::CellForcingChain, whole,
-         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::StaticXY, limit, f); }},
+         [this](const P& p, int limit, Parts, Findings& f) { forcing(p, Links::StaticXY, limit, f); }},
         {H::DynamicForcingChain, whole,
-         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::Dynamic, limit, f); }},
+         [this](const P& p, int limit, Parts, Findings& f) { forcing(p, Links::Dynamic, limit, f); }},
         {H::DynamicForcingChainPlus, whole,
-         [this](const P& p, int limit, Parts, Findings& f) { forcing_.find(p, Links::DynamicPlus, limit, f); }},
+         [this](const P& p, int limit, Parts, Findings& f) { forcing(p, Links::DynamicPlus, limit, f); }},
         {H::NestedForcingChain, whole, [this](const P& p, int limit, Parts, Findings& f) { nested_.find(p, limit, f); }},
     };
     for (Rung& rung : rungs_) rung.base = base_rating(rung.technique);
@@ -125,14 +131,18 @@ class Ladder {
   void plain_nested(bool on) { nested_.plain(on); }
   // Dynamic plus runs all followed node by node from their start, none taken up from
   // the Dynamic rung's sweep (for tests: the same path either way).
-  void plus_from_sweep(bool on) { forcing_.reuse_sweep(on); }
-  // Without AVX2 the dynamic runs take their plain SSE path (for tests: the same
-  // path either way). Returns whether AVX2 was in use.
-  bool use_avx2(bool on) {
-    const bool was = context_.sweep.uses_avx2();
-    context_.sweep.use_avx2(on);
-    context_.narrow_sweep.use_avx2(on);
-    return was;
+  void plus_from_sweep(bool on) {
+    forcing_.reuse_sweep(on);
+    wide_forcing_.reuse_sweep(on);
+  }
+  // The widest instructions the dynamic runs may use: without AVX-512 the forcing
+  // chains' runs go 256 at a time, without AVX2 every run takes the plain SSE path
+  // (for tests: the same path every way).
+  void use_simd(Simd most) {
+    context_.sweep.use_simd(most);
+    context_.wide_sweep.use_simd(most);
+    context_.narrow_sweep.use_simd(most);
+    wide_ = context_.wide_sweep.simd() == Simd::Avx512;
   }
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
@@ -220,6 +230,17 @@ class Ladder {
   // The first rungs: full house, hidden single in a box, in a line (the three lowest
   // base ratings: RatingTable.SinglesRateBelowEveryOtherTechnique).
   static constexpr std::size_t kSinglesRungs = 3;
+
+  // The forcing chains' rungs, with runs 512 at a time where AVX-512 is (one pass of
+  // them costs less than two of 256 there: docs/rating-speed.md), else 256. Each
+  // finds the same.
+  void forcing(const P& p, Links links, int limit, Findings& f) {
+    if (wide_) {
+      wide_forcing_.find(p, links, limit, f);
+    } else {
+      forcing_.find(p, links, limit, f);
+    }
+  }
 
   // The crossings with locked digits in position `p` (the one being rated).
   std::span<const typename LockedCrossings<W>::Locked> locked(const P& p) {
@@ -330,7 +351,9 @@ class Ladder {
   ChainContext<W> context_;
   StaticChains<W> static_chains_;
   ForcingChains<W> forcing_;
+  ForcingChains<W, 8> wide_forcing_;
   NestedChains<W> nested_;
+  bool wide_;  // the forcing chains' rungs use wide_forcing_ (forcing())
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;
   LockedCrossings<W> locked_;

@@ -1,5 +1,5 @@
 #pragma once
-// Dynamic runs of many assumptions at once, up to 256 at a time: what the forcing chains
+// Dynamic runs of many assumptions at once, up to 512 at a time: what the forcing chains
 // of several branches and Nishio's need from every candidate of a position (what
 // each assumption reaches, how deep, and whether it contradicts, without the chains
 // themselves), at a fraction of the cost of following them node by node.
@@ -39,11 +39,15 @@
 // order within a cell: the order of the slots Implications numbers, so walking a set
 // of nodes upwards walks their slots upwards.
 //
-// A depth's pass over the groups keeps six Lanes values per group at once: with AVX2
-// (chosen at run time, one binary for every x86-64 processor) each is one register;
-// without, the pass goes over the lanes in 128-bit parts, which keeps them in the 16
-// SSE registers instead of on the stack. Both paths give the same (tests/grader/
-// sweep_test.cpp).
+// A depth's pass over the groups keeps six Lanes values per group at once, each in a
+// register: the instructions are chosen at run time (one binary for every x86-64
+// processor). With AVX-512 a 512-lane batch (Words 8) is one register; with AVX2 a
+// 256-lane one is, and a 512-lane batch goes in 256-bit parts; without either, the
+// pass goes over the lanes in 128-bit parts, which keeps them in the 16 SSE
+// registers instead of on the stack. Every path gives the same (tests/grader/
+// sweep_test.cpp). The forcing chains take 512-lane batches only where AVX-512 is
+// (ladder.hpp): there one pass of them costs less than two of 256 lanes, and with
+// AVX2 alone more.
 
 #include <algorithm>
 #include <array>
@@ -63,7 +67,7 @@
 
 namespace sudoforge::grader::ladder {
 
-// AVX2 is chosen at run time on x86-64 (one binary runs on every processor).
+// AVX2 and AVX-512 are chosen at run time on x86-64 (one binary runs on every processor).
 #if defined(__x86_64__)
 #define SUDOFORGE_SWEEP_AVX2 1
 #else
@@ -83,6 +87,10 @@ template <>
 struct LaneType<4> {
   using type = std::uint64_t __attribute__((vector_size(32)));
 };
+template <>
+struct LaneType<8> {
+  using type = std::uint64_t __attribute__((vector_size(64)));
+};
 // The part of a Lanes value that fits one SSE register (all of it for one word):
 // loops that keep several Lanes values at once go a part at a time, so that they
 // stay in registers (with AVX, the part is the whole). Parts are read and written in
@@ -100,6 +108,10 @@ struct PartOf<16> {
 template <>
 struct PartOf<32> {
   using type = std::uint64_t __attribute__((vector_size(32), may_alias));
+};
+template <>
+struct PartOf<64> {
+  using type = std::uint64_t __attribute__((vector_size(64), may_alias));
 };
 template <typename Part, typename Lanes>
 const Part& part_of(const Lanes& v, int i) {
@@ -158,6 +170,13 @@ template <typename Lanes>
   const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(&v));  // (__m256i may alias)
   return _mm256_testz_si256(x, x) != 0;
 }
+// ... and for 512 lanes, for code made for AVX-512 (run_avx512).
+template <typename Lanes>
+[[gnu::target("avx512f")]] inline bool none_avx512(const Lanes& v) {
+  static_assert(sizeof(Lanes) == sizeof(__m512i));
+  const __m512i x = _mm512_loadu_si512(&v);
+  return _mm512_test_epi64_mask(x, x) == 0;
+}
 #endif
 template <typename Lanes>
 bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
@@ -180,6 +199,18 @@ void set_first(Lanes& v, std::size_t count) {
 }
 }  // namespace sweep_detail
 
+// The instructions a sweep's runs are made of, from the plainest up.
+enum class Simd : std::uint8_t { Plain, Avx2, Avx512 };
+
+// The widest this processor has.
+inline Simd simd_here() {
+#if SUDOFORGE_SWEEP_AVX2
+  if (__builtin_cpu_supports("avx512f") != 0) return Simd::Avx512;
+  if (__builtin_cpu_supports("avx2") != 0) return Simd::Avx2;
+#endif
+  return Simd::Plain;
+}
+
 // Words: 64 runs each, per batch.
 template <int W, int Words = 4>
 class Sweep {
@@ -195,8 +226,10 @@ class Sweep {
  private:
   using SsePart = typename sweep_detail::PartOf<(Words >= 2 ? 16 : 8)>::type;  // what an SSE register holds
   using Whole = typename sweep_detail::PartOf<8 * Words>::type;
+  using Avx2Part = typename sweep_detail::PartOf<std::min(8 * Words, 32)>::type;  // what an AVX2 register holds
  public:
-  explicit Sweep(const Tables<W>& t) : t_(t), avx2_(avx2_here()) {
+  explicit Sweep(const Tables<W>& t) : t_(t) {
+    use_simd(Simd::Avx512);
     index_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
   }
 
@@ -261,10 +294,14 @@ class Sweep {
     next_.assign(static_cast<std::size_t>(nodes_), Lanes{});
   }
 
-  // Whether run() uses AVX2 (by default, where the processor has it). The results
-  // are the same either way; tests compare the two.
-  void use_avx2(bool on) { avx2_ = on && avx2_here(); }
-  bool uses_avx2() const { return avx2_; }
+  // The widest instructions run() may use (by default the widest the processor has;
+  // AVX-512 only for 512-lane batches). The results are the same on every path;
+  // tests compare them.
+  void use_simd(Simd most) {
+    const Simd widest = Words == 8 ? Simd::Avx512 : Simd::Avx2;
+    simd_ = std::min({most, simd_here(), widest});
+  }
+  Simd simd() const { return simd_; }
 
   int candidates() const { return static_cast<int>(cell_.size()); }
   int nodes() const { return nodes_; }
@@ -279,7 +316,7 @@ class Sweep {
   int slot_of(int node) const { return ((cell_of(node) * t_.n + digit_of(node)) << 1) | (node & 1); }
   int row_words() const { return row_words_; }
 
-  // Follows each of `sources` (nodes), 256 at a time, with Y links (Dynamic) or
+  // Follows each of `sources` (nodes), kLanes at a time, with Y links (Dynamic) or
   // without (DynamicX). `bound()` gives the depth no run goes past, asked before each
   // depth; `contradiction(i, length)` is told when source i's run ends in one. With
   // `keep`, each run's reach and depths are kept for reach() and depth(). Without Y
@@ -290,7 +327,13 @@ class Sweep {
            int digit = -1) {
     if (!whole_ && (y_links || digit < 0)) throw std::logic_error("Sweep: runs with Y links or of every digit need load() of every digit");
 #if SUDOFORGE_SWEEP_AVX2
-    if (avx2_) {
+    if constexpr (Words == 8) {
+      if (simd_ == Simd::Avx512) {
+        run_avx512(sources, y_links, keep, bound, contradiction, digit);
+        return;
+      }
+    }
+    if (simd_ == Simd::Avx2) {
       run_avx2(sources, y_links, keep, bound, contradiction, digit);
       return;
     }
@@ -303,19 +346,25 @@ class Sweep {
   template <typename Bound, typename Contradiction>
   [[gnu::target("avx2")]] void run_avx2(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
                                         Contradiction& contradiction, int digit) {
+    run_body<Avx2Part>(sources, y_links, keep, bound, contradiction, digit);
+  }
+  template <typename Bound, typename Contradiction>
+  [[gnu::target("avx512f")]] void run_avx512(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
+                                             Contradiction& contradiction, int digit) {
     run_body<Whole>(sources, y_links, keep, bound, contradiction, digit);
   }
 #endif
-  // Whether no lane of `v` is set (vptest where run() goes with AVX2, Part then the
-  // whole of a Lanes value).
+  // Whether no lane of `v` is set (vptest where run() goes with AVX2 or AVX-512, Part
+  // then the whole of a Lanes value).
   template <typename Part, typename V>
   [[gnu::always_inline]] static bool none_in(const V& v) {
 #if SUDOFORGE_SWEEP_AVX2
     if constexpr (sizeof(Part) == 32 && sizeof(V) == 32) return sweep_detail::none_avx2(v);
+    if constexpr (sizeof(Part) == 64 && sizeof(V) == 64) return sweep_detail::none_avx512(v);
 #endif
     return sweep_detail::none(v);
   }
-  // With AVX a whole Lanes value fits a register; without, a Part does.
+  // A Part fits a register (with AVX2 on 256 lanes and AVX-512, a whole Lanes value).
   template <typename Part, typename Bound, typename Contradiction>
   [[gnu::always_inline]] inline void run_body(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
                                               Contradiction& contradiction, int digit) {
@@ -370,7 +419,8 @@ class Sweep {
         // as each group of places below says; the cell and unit groups that lost a
         // place at this depth look for singles.
         // Only a group with a member fresh at this depth (on or off) can do anything.
-        // (Plain loops here, no lambdas: GCC compiles a lambda without run_avx2's target.)
+        // (Plain loops here, no lambdas: GCC compiles a lambda without run_avx2's or
+        // run_avx512's target.)
         for (const int v : frontier_) {
           const auto& of = groups_of_[static_cast<std::size_t>(v >> 1)];
           for (int i = 0; i < of.count; ++i) {
@@ -599,16 +649,8 @@ class Sweep {
     }
   }
 
-  static bool avx2_here() {
-#if SUDOFORGE_SWEEP_AVX2
-    return __builtin_cpu_supports("avx2") != 0;
-#else
-    return false;
-#endif
-  }
-
   const Tables<W>& t_;
-  bool avx2_;
+  Simd simd_ = Simd::Plain;
   // The position.
   bool whole_ = true;  // every digit's links loaded (load())
   std::vector<int> index_;  // by cell * n + digit: candidate or -1
