@@ -54,8 +54,7 @@ class Ladder {
         static_chains_(context_),
         forcing_(context_),
         wide_forcing_(context_),
-        nested_(context_),
-        wide_(context_.wide_sweep.simd() == Simd::Avx512) {
+        nested_(context_) {
     using H = HumanTechnique;
     const auto& t = tables_;
     const Scope whole = Scope::Whole;
@@ -142,7 +141,6 @@ class Ladder {
     context_.sweep.use_simd(most);
     context_.wide_sweep.use_simd(most);
     context_.narrow_sweep.use_simd(most);
-    wide_ = context_.wide_sweep.simd() == Simd::Avx512;
   }
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
@@ -235,7 +233,7 @@ class Ladder {
   // them costs less than two of 256 there: docs/rating-speed.md), else 256. Each
   // finds the same.
   void forcing(const P& p, Links links, int limit, Findings& f) {
-    if (wide_) {
+    if (context_.wide_sweep.simd() == Simd::Avx512) {
       wide_forcing_.find(p, links, limit, f);
     } else {
       forcing_.find(p, links, limit, f);
@@ -353,7 +351,6 @@ class Ladder {
   ForcingChains<W> forcing_;
   ForcingChains<W, 8> wide_forcing_;
   NestedChains<W> nested_;
-  bool wide_;  // the forcing chains' rungs use wide_forcing_ (forcing())
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;
   LockedCrossings<W> locked_;

@@ -91,9 +91,9 @@ template <>
 struct LaneType<8> {
   using type = std::uint64_t __attribute__((vector_size(64)));
 };
-// The part of a Lanes value that fits one SSE register (all of it for one word):
-// loops that keep several Lanes values at once go a part at a time, so that they
-// stay in registers (with AVX, the part is the whole). Parts are read and written in
+// The part of a Lanes value that fits one register of a kind (SSE, AVX2, AVX-512;
+// all of it for one word): loops that keep several Lanes values at once go a part at
+// a time, so that they stay in registers. Parts are read and written in
 // place, through a type that may alias the Lanes it is a part of.
 template <int Bytes>
 struct PartOf;
