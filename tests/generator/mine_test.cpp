@@ -310,7 +310,7 @@ TEST(Mine, NoSteppingStonesWhileTheFrontierHoldsEnoughSeedsTheyCannotOutscore) {
   EXPECT_GT(stones, 5);
 }
 
-TEST(Mine, NoAddOneJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
+TEST(Mine, NoAddOneOrSwapTwoJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
   MineOptions options;
   options.reserve = 2;
   Miner miner(engine::Geometry{}, options);
@@ -321,26 +321,30 @@ TEST(Mine, NoAddOneJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
   one.offer({engine::Grid(engine::Geometry{}), deeper - 1, "shallower"});
   Frontier two = one;
   two.offer({engine::Grid(engine::Geometry{}), deeper, "deeper-2"});
-  const auto add_one = [](const std::vector<Job>& jobs) {
-    return std::count_if(jobs.begin(), jobs.end(), [](const Job& job) { return job.move == Move::Add1; });
+  const auto stone_maker = [](const Job& job) { return job.move == Move::Add1 || job.move == Move::Swap2; };
+  const auto count = [](const std::vector<Job>& jobs, Move move) {
+    return std::count_if(jobs.begin(), jobs.end(), [move](const Job& job) { return job.move == move; });
   };
   const std::vector<Job> thin = miner.jobs(seeds);
-  EXPECT_EQ(add_one(thin), 2);  // one a seed
+  EXPECT_EQ(count(thin, Move::Add1), 2);  // one a seed
+  EXPECT_EQ(count(thin, Move::Swap2), 2);
   EXPECT_EQ(miner.jobs(seeds, one).size(), thin.size());  // fewer than `reserve` such seeds: every move
   const std::vector<Job> full = miner.jobs(seeds, two);
-  EXPECT_EQ(add_one(full), 0);
+  EXPECT_EQ(count(full, Move::Add1), 0);
+  EXPECT_EQ(count(full, Move::Swap2), 0);
   std::vector<Job> rest;
-  std::copy_if(thin.begin(), thin.end(), std::back_inserter(rest), [](const Job& job) { return job.move != Move::Add1; });
+  std::copy_if(thin.begin(), thin.end(), std::back_inserter(rest), [&](const Job& job) { return !stone_maker(job); });
   ASSERT_EQ(full.size(), rest.size());  // the other moves' jobs, as ever
   for (std::size_t i = 0; i < full.size(); ++i) {
     EXPECT_EQ(full[i].seed, rest[i].seed);
     EXPECT_EQ(full[i].move, rest[i].move);
     EXPECT_EQ(full[i].part, rest[i].part);
   }
-  // Without {-1,+1}, nothing else makes its finds: it stays.
+  // Without {-1,+1}, nothing else makes their finds: they stay.
   options.moves = {Move::Add1, Move::Swap2};
   const Miner without_swap1(engine::Geometry{}, options);
-  EXPECT_EQ(add_one(without_swap1.jobs(seeds, two)), 2);
+  EXPECT_EQ(count(without_swap1.jobs(seeds, two), Move::Add1), 2);
+  EXPECT_EQ(count(without_swap1.jobs(seeds, two), Move::Swap2), 2);
 }
 
 Seed scored(int score, const std::string& key) { return {engine::Grid(engine::Geometry{}), score, key}; }
