@@ -548,7 +548,9 @@ int run_generate(const GenerateOptions& options) {
   std::optional<WriterThread> writer;
   if (!request.mining) writer.emplace();
   // A batch's records reach --out only once the batch is committed.
-  const auto commit = [&](const std::optional<std::string>& state = std::nullopt) {
+  // `began`: when the commit began, its state's making included (CommitCadence).
+  const auto commit = [&](const std::optional<std::string>& state = std::nullopt,
+                          CommitCadence::Clock::time_point began = CommitCadence::Clock::now()) {
     auto write = [&store, &out, run, next = static_cast<std::int64_t>(next_index), state, batch = std::move(pending),
                   records = std::move(out_pending)] {
       if (store) store->add(batch, std::make_pair(run, next), state);
@@ -564,7 +566,7 @@ int run_generate(const GenerateOptions& options) {
     }
     pending.clear();
     out_pending.clear();
-    cadence.committed();
+    cadence.committed(began);
   };
   Progress progress(!options.quiet, mine.count);
   const auto start = Clock::now();
@@ -620,7 +622,8 @@ int run_generate(const GenerateOptions& options) {
         [&](std::uint64_t next, const generator::MineState& state, bool force) {
           next_index = next;
           if (force || cadence.due(pending.size())) {
-            commit(state.save());
+            const auto began = CommitCadence::Clock::now();
+            commit(state.save(), began);
           }
         }};
     mined = run_mining(mining, accepted, progress);

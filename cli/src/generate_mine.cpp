@@ -140,7 +140,9 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
       outcome.dry = true;
       done = true;
     }
-    run.commit(next_index, state, true);
+    // (When due, as after any job: a resumed run redoes the jobs after the last
+    // commit, whichever round they are in.)
+    run.commit(next_index, state, false);
   }
   run.commit(next_index, state, true);  // what the last round took, however it stopped
   return outcome;
