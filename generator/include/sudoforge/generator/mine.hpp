@@ -46,7 +46,7 @@ struct MineOptions {
   std::vector<Move> moves = {Move::Swap1, Move::Add1, Move::Drop1, Move::Swap2};
   int width = 16;           // seeds explored per round (the frontier's best)
   int frontier = 1024;      // at most this many seeds wait in the frontier (the worst go)
-  int swap2_jobs = 1;       // {-2,+2} jobs per seed and round (four found 11 of 4,011 in 16% of a run: README)
+  int swap2_jobs = 1;       // {-2,+2} jobs per seed and round while stones are kept (four found 11 of 4,011 in 16% of a run: README)
   int swap2_samples = 512;  // random {-2,+2} neighbours per job
   int fresh_jobs = 256;     // fresh puzzles in a round when the frontier is empty
   int keep = 1;             // stepping stones per job: the hardest neighbours the target does not accept
