@@ -6,11 +6,12 @@
 // canonical key) fewer times: importing 100,000 generated puzzles wrote 1.8 GB for an
 // 80 MB file with 512 rows a transaction, 0.67 GB with 2,048 (README, issue 17).
 //
-// And never sooner after a commit than kSpacing times what that commit took on the
-// caller's thread, so that commits cost at most about 1/kSpacing of a run whose
-// commits grow: mining saves its whole state with each (the frontier remembers every
-// seed it retired, 600 KB after 200 s of a seeded run), and commits every half
-// second had grown to 4% of the run by its fourth minute (README, "Mining").
+// And, where the caller writes itself, never sooner after a commit than kSpacing
+// times what that commit took, so that commits cost at most about 1/kSpacing of a
+// run whose commits grow: mining saves its whole state with each (the frontier
+// remembers every seed it retired, 600 KB after 200 s of a seeded run), and its
+// commits, every half second and at each round's end, had grown to 4.3% of the run
+// in its fourth minute (README, "Mining").
 // Private to cli/.
 
 #include <chrono>
@@ -31,10 +32,11 @@ class CommitCadence {
     const Clock::duration since = now - last_;
     return since >= kSpacing * took_ && (waiting >= rows_ || since > kInterval);
   }
-  // A commit that began at `began` (on the caller's thread: what a writer thread
-  // does after it is not the caller's) is done.
-  void committed(Clock::time_point began, Clock::time_point now = Clock::now()) {
-    took_ = now - began;
+  // A commit is done; `took`: what it cost the caller, where it wrote itself (a
+  // batch handed to a writer thread costs the caller nothing to count: the time it
+  // waits for the writer is the writer's pace, which the rows already follow).
+  void committed(Clock::duration took = Clock::duration::zero(), Clock::time_point now = Clock::now()) {
+    took_ = took;
     last_ = now;
   }
 

@@ -548,7 +548,8 @@ int run_generate(const GenerateOptions& options) {
   std::optional<WriterThread> writer;
   if (!request.mining) writer.emplace();
   // A batch's records reach --out only once the batch is committed.
-  // `began`: when the commit began, its state's making included (CommitCadence).
+  // `began`: when the commit began, its state's making included (CommitCadence:
+  // what a write on this thread took spaces the next).
   const auto commit = [&](const std::optional<std::string>& state = std::nullopt,
                           CommitCadence::Clock::time_point began = CommitCadence::Clock::now()) {
     auto write = [&store, &out, run, next = static_cast<std::int64_t>(next_index), state, batch = std::move(pending),
@@ -559,14 +560,15 @@ int run_generate(const GenerateOptions& options) {
         out->flush();
       }
     };
-    if (writer) {
-      writer->post(std::move(write));
-    } else {
-      write();
-    }
     pending.clear();
     out_pending.clear();
-    cadence.committed(began);
+    if (writer) {
+      writer->post(std::move(write));
+      cadence.committed();
+    } else {
+      write();
+      cadence.committed(CommitCadence::Clock::now() - began);
+    }
   };
   Progress progress(!options.quiet, mine.count);
   const auto start = Clock::now();

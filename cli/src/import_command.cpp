@@ -69,7 +69,6 @@ int run_import(const ImportOptions& options) {
   WriterThread writer;  // after `run`: it ends (and stops touching the store) first
   // The batch goes to the writer, which stores it while the workers grade on.
   const auto flush = [&] {
-    const auto began = CommitCadence::Clock::now();
     writer.post([&store, &added, &duplicates, keys_on_writer, batch = std::move(pending)]() mutable {
       if (keys_on_writer) {
         for (store::NewPuzzle& puzzle : batch) find_keys(puzzle.puzzle, puzzle.canonical, puzzle.symmetry);
@@ -77,7 +76,7 @@ int run_import(const ImportOptions& options) {
       for (const bool is_new : store.add(batch)) (is_new ? added : duplicates)++;
     });
     pending.clear();
-    cadence.committed(began);
+    cadence.committed();
   };
   // On an error the guard marks the run failed; what was committed stays, and
   // importing again completes the set.

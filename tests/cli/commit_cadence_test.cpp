@@ -19,7 +19,7 @@ TEST(CommitCadence, CommitsWhenEnoughRowsWaitOrTheIntervalIsOver) {
   EXPECT_FALSE(cadence.due(1, start + CommitCadence::kInterval));
   EXPECT_TRUE(cadence.due(1, start + CommitCadence::kInterval + milliseconds(1)));
   // A commit that took no time: the same again from its end.
-  cadence.committed(start + milliseconds(600), start + milliseconds(600));
+  cadence.committed(milliseconds(0), start + milliseconds(600));
   EXPECT_FALSE(cadence.due(1, start + milliseconds(1000)));
   EXPECT_TRUE(cadence.due(1, start + milliseconds(1101)));
 }
@@ -30,13 +30,13 @@ TEST(CommitCadence, WaitsAfterACommitAsManyTimesItsLengthAsItsSpacingSays) {
   // A commit of 100 ms (a mining state grown large): none before 50 x 100 ms, however
   // many rows wait.
   const Clock::time_point end = start + milliseconds(100);
-  cadence.committed(start, end);
+  cadence.committed(milliseconds(100), end);
   const auto spacing = CommitCadence::kSpacing * milliseconds(100);
   EXPECT_FALSE(cadence.due(10'000, end + spacing - milliseconds(1)));
   EXPECT_TRUE(cadence.due(10'000, end + spacing));
   EXPECT_TRUE(cadence.due(1, end + spacing));  // (past the interval too)
   // A quick commit after it brings the interval back.
-  cadence.committed(end + spacing, end + spacing + milliseconds(1));
+  cadence.committed(milliseconds(1), end + spacing + milliseconds(1));
   EXPECT_TRUE(cadence.due(1, end + spacing + milliseconds(1) + CommitCadence::kInterval + milliseconds(1)));
 }
 
