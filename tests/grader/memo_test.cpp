@@ -8,8 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "ladder/board_singles.hpp"
 #include "ladder/ladder.hpp"
@@ -210,6 +212,56 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
     compared += fast.hardest == HumanTechnique::NestedForcingChain ? 1 : 0;
   }
   EXPECT_GE(compared, 8);  // (10 of the 16)
+}
+
+// The nested chains' first pass (refuter.hpp) starts each assumption inside from
+// what it places on its own in the loaded position, and takes a first round's answer
+// for a pair of assumptions from the other way round when that was asked first. Every
+// false candidate of the start of some te_depth-2 puzzles, followed with singles and
+// with pairs too: the same refutations, of the same lengths, as the plain way (each
+// assumption inside followed from its placement alone, every one tried).
+TEST(LadderMemo, FirstPassRefutesAsThePlainWayDoes) {
+  CoreRefuter core;
+  grader::detail::BoardRefuter<9>& refuter = core.refuter;
+  Grader grader{core.classic};
+  const engine::Units units(core.classic);
+  const auto deep = test::load_puzzles("te_depth2.txt");
+  int refuted = 0;
+  int held = 0;
+  for (std::size_t n = 0; n < deep.size(); n += 400) {
+    const engine::Grid& puzzle = deep[n];
+    const Grade grade = grader.grade(puzzle);
+    ASSERT_EQ(grade.status, Status::Unique);
+    std::vector<std::uint16_t> candidates(81, 0);
+    std::vector<std::uint8_t> values(81, 0);
+    for (engine::Cell c = 0; c < 81; ++c) {
+      values[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(puzzle[c]);
+      if (puzzle[c] != 0) continue;
+      unsigned allowed = 0x1FFU;
+      for (const engine::Cell peer : units.peers(c)) {
+        if (puzzle[peer] != 0) allowed &= ~(1U << (puzzle[peer] - 1));
+      }
+      candidates[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(allowed);
+    }
+    for (const bool plus : {false, true}) {
+      std::vector<int> fast;
+      std::vector<int> plain;
+      for (const bool all : {false, true}) {
+        refuter.try_all(all);
+        refuter.load(candidates, values);
+        for (engine::Cell c = 0; c < 81; ++c) {
+          for (int d = 0; d < 9; ++d) {
+            if ((candidates[static_cast<std::size_t>(c)] >> d & 1U) == 0 || grade.solution[c] == d + 1) continue;
+            (all ? plain : fast).push_back(refuter.refute(c, d, plus));
+          }
+        }
+      }
+      EXPECT_EQ(fast, plain) << engine::to_line(puzzle) << (plus ? " with pairs" : " singles");
+      for (const int length : fast) (length >= 0 ? refuted : held) += 1;
+    }
+  }
+  EXPECT_GT(refuted, 100);
+  EXPECT_GT(held, 0);
 }
 
 // Dynamic plus chains take up the Dynamic rung's runs of the same position where the
