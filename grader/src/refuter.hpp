@@ -93,9 +93,8 @@ class BoardRefuter final : public ladder::NestedRefuter {
             refuted_.push_back({x, e});
             continue;
           }
-          without(inner.solved.template prefix<Layout::kRowWords>(), outer_solved).for_each([&](int at) {
-            const auto y = static_cast<std::size_t>(layout_.cell_at(at));
-            if (y != static_cast<std::size_t>(x)) holds_[y] |= 1U << (values_[y] - 1);
+          for_each_placed(inner, outer_solved, [&](engine::Cell y) {
+            if (y != x) holds_[static_cast<std::size_t>(y)] |= 1U << (values_[static_cast<std::size_t>(y)] - 1);
           });
         }
       });
@@ -132,8 +131,7 @@ class BoardRefuter final : public ladder::NestedRefuter {
         closure.contradicts = !propagation_.singles(alone, &values_);
         placements_.push_back({x, static_cast<std::uint8_t>(e)});
         if (!closure.contradicts) {
-          (without(alone.solved.template prefix<Layout::kRowWords>(), base_solved) & layout_.row_cells()).for_each([&](int at) {
-            const engine::Cell y = layout_.cell_at(at);
+          for_each_placed(alone, base_solved, [&](engine::Cell y) {
             if (y != x) placements_.push_back({y, static_cast<std::uint8_t>(values_[static_cast<std::size_t>(y)] - 1)});
           });
         }
@@ -146,8 +144,8 @@ class BoardRefuter final : public ladder::NestedRefuter {
   }
 
   // The answers of first rounds inside, by the two candidates' indices (either way).
-  bool pair_known(std::uint32_t a, std::uint32_t b) const { return test(pair_known_, a, b); }
-  bool pair_contradicts(std::uint32_t a, std::uint32_t b) const { return test(pair_contradicts_, a, b); }
+  bool pair_known(std::uint32_t a, std::uint32_t b) const { return pair_bit(pair_known_, a, b); }
+  bool pair_contradicts(std::uint32_t a, std::uint32_t b) const { return pair_bit(pair_contradicts_, a, b); }
   void remember_pair(std::uint32_t a, std::uint32_t b, bool contradicts) {
     for (const auto& [from, to] : {std::pair{a, b}, std::pair{b, a}}) {
       const std::size_t word = from * pair_words_ + to / 64;
@@ -156,7 +154,7 @@ class BoardRefuter final : public ladder::NestedRefuter {
       if (contradicts) pair_contradicts_[word] |= bit;
     }
   }
-  bool test(const std::vector<std::uint64_t>& bits, std::uint32_t a, std::uint32_t b) const {
+  bool pair_bit(const std::vector<std::uint64_t>& bits, std::uint32_t a, std::uint32_t b) const {
     return (bits[a * pair_words_ + b / 64] >> (b % 64) & 1U) != 0;
   }
 
@@ -181,6 +179,14 @@ class BoardRefuter final : public ladder::NestedRefuter {
       values_[static_cast<std::size_t>(y)] = static_cast<std::uint8_t>(f + 1);
     }
     return propagation_.singles(state, &values_);
+  }
+  // Each cell placed in `state` that was not in `before` (a row section of solved
+  // cells), once (the row section holds some column bits too).
+  template <typename F>
+  void for_each_placed(const State& state, const RowSet& before, F&& f) const {
+    (without(state.solved.template prefix<Layout::kRowWords>(), before) & layout_.row_cells()).for_each([&](int at) {
+      f(layout_.cell_at(at));
+    });
   }
   // Cells placed.
   int solved(const State& state) const {
