@@ -185,10 +185,11 @@ TEST(LadderMemo, SinglesOnTheBoardsTakeTheLaddersPath) {
   EXPECT_GT(whole, 20);
 }
 
-// Nested forcing chains spare work three ways (nested.hpp, refuter.hpp): chains
+// Nested forcing chains spare work four ways (nested.hpp, refuter.hpp): chains
 // inside measured only where a contradiction rests on them, replays stopped once they
-// must rate above the least so far, and the first pass not trying what an assumption
-// that holds placed. Each puzzle Sudoku Explainer rates 9.5 and up that we ship is
+// must rate above the least so far, the first pass not trying what an assumption
+// that holds placed, and what static chains and cell and unit forcing chains inside
+// find in a position kept for the step's later replays that meet it. Each puzzle Sudoku Explainer rates 9.5 and up that we ship is
 // rated both ways with the grader's core behind the ladder: the same path.
 TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
   CoreRefuter core;

@@ -23,6 +23,8 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "chains.hpp"
@@ -43,6 +45,7 @@ class NestedChains final : public InnerChains<W> {
     if (limit != INT_MAX) return;
     NestedRefuter* refuter = context_.refuter;
     if (refuter == nullptr) return;
+    kept_.clear();
     refuter->load(std::span<const std::uint16_t>(p.cand.data(), static_cast<std::size_t>(t_.cells)),
                   std::span<const std::uint8_t>(p.value.data(), static_cast<std::size_t>(t_.cells)));
     for (const bool plus : {false, true}) {
@@ -80,7 +83,8 @@ class NestedChains final : public InnerChains<W> {
   }
 
   // The plain way: every chain inside measured where it is found, every replay
-  // followed to its end (for tests: the ratings must be the same either way).
+  // followed to its end, nothing kept from one replay for another (for tests: the
+  // ratings must be the same either way).
   void plain(bool on) { plain_ = on; }
 
   // InnerChains: the candidates of `now` that a chain inside refutes (of the kind
@@ -94,8 +98,8 @@ class NestedChains final : public InnerChains<W> {
   void find(const Position<W>& now, const Position<W>& source, std::vector<InnerFinding>& found,
             std::vector<Candidate>& parents) override {
     switch (inside_) {
-      case Inside::Static: find_static(now, found); break;
-      case Inside::Multiple: find_multiple(now, found); break;
+      case Inside::Static:
+      case Inside::Multiple: find_in_graph(now, inside_, found); break;
       case Inside::Dynamic: find_dynamic(now, found); break;
     }
     if (!plain_ && !(inside_ == Inside::Dynamic && dynamic_links_ == Links::DynamicPlus)) return;
@@ -186,10 +190,50 @@ class NestedChains final : public InnerChains<W> {
     }
   }
 
-  // Static chains in `now` from an assumption to its own negation: which exist, read
-  // from the position's implication graph (measure() follows one node by node).
-  void find_static(const Position<W>& now, std::vector<InnerFinding>& found) {
-    graph_.build(now, true);
+  // What chains inside find in a position, kept for the rest of the step: the
+  // replays of one assumption with static chains inside, then with cell and unit
+  // forcing chains inside, meet the same positions (their first rounds inside alike,
+  // and more where static chains inside find nothing), and both kinds are read from
+  // the position's implication graph. So the first time a replay with static chains
+  // inside meets a position, its graph gives both kinds' findings, and the replays
+  // with forcing chains inside take theirs from here. (Both depend on the position's
+  // candidates alone, placed cells having none.)
+  struct Kept {
+    std::vector<InnerFinding> statics;    // statics_of_graph()
+    std::vector<InnerFinding> multiples;  // multiples_of_graph()
+  };
+
+  // What chains inside of the kind `inside` (Static or Multiple) find in `now`, read
+  // from its implication graph or kept_.
+  void find_in_graph(const Position<W>& now, Inside inside, std::vector<InnerFinding>& found) {
+    if (plain_) {
+      graph_.build(now, true);
+      inside == Inside::Static ? statics_of_graph(now, found) : multiples_of_graph(now, found);
+      return;
+    }
+    const auto [kept, added] = kept_.try_emplace(key_of(now));
+    if (added) {
+      graph_.build(now, true);
+      // (A position first met by a replay with forcing chains inside is not asked
+      // for static chains inside: the replays with those come first.)
+      if (inside == Inside::Static) statics_of_graph(now, kept->second.statics);
+      multiples_of_graph(now, kept->second.multiples);
+    }
+    const std::vector<InnerFinding>& mine = inside == Inside::Static ? kept->second.statics : kept->second.multiples;
+    found.insert(found.end(), mine.begin(), mine.end());
+  }
+
+  // The key of `now` in kept_: its candidates and values, cell by cell.
+  const std::string& key_of(const Position<W>& now) {
+    const auto cells = static_cast<std::size_t>(t_.cells);
+    key_.assign(reinterpret_cast<const char*>(now.cand.data()), cells * sizeof(now.cand[0]));
+    key_.append(reinterpret_cast<const char*>(now.value.data()), cells * sizeof(now.value[0]));
+    return key_;
+  }
+
+  // Static chains in `now` from an assumption to its own negation, read from its
+  // graph in graph_: which exist (measure() follows one node by node).
+  void statics_of_graph(const Position<W>& now, std::vector<InnerFinding>& found) const {
     for_each_open_candidate(now, [&](Cell c, int d) {
       if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) return;
       found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}});
@@ -237,7 +281,7 @@ class NestedChains final : public InnerChains<W> {
     return complexity;
   }
 
-  // The branches of group `group` of find_multiple(): a cell's candidates (group =
+  // The branches of group `group` of multiples_of_graph(): a cell's candidates (group =
   // the cell), or a digit's places in a unit (cells + unit * n + digit).
   void group_branches(const Position<W>& now, int group, std::vector<Candidate>& out) const {
     out.clear();
@@ -254,12 +298,11 @@ class NestedChains final : public InnerChains<W> {
     }
   }
 
-  // Static cell and unit forcing chains in `now`: a candidate that every candidate of
-  // a cell (of three or more), or every place of a digit in a unit, takes out by
-  // static chains (measure() follows each branch to it: its complexity is the nodes
-  // of every branch).
-  void find_multiple(const Position<W>& now, std::vector<InnerFinding>& found) {
-    graph_.build(now, true);
+  // Static cell and unit forcing chains in `now`, read from its graph in graph_: a
+  // candidate that every candidate of a cell (of three or more), or every place of a
+  // digit in a unit, takes out by static chains (measure() follows each branch to it:
+  // its complexity is the nodes of every branch).
+  void multiples_of_graph(const Position<W>& now, std::vector<InnerFinding>& found) {
     const auto words = static_cast<std::size_t>(graph_.words());
     taken_.assign(words, 0);
     common_.resize(words);
@@ -334,6 +377,8 @@ class NestedChains final : public InnerChains<W> {
   bool plain_ = false;
   Links dynamic_links_ = Links::Dynamic;
   StaticGraph<W> graph_;  // of the position the chains inside start from
+  std::unordered_map<std::string, Kept> kept_;  // by key_of() the position
+  std::string key_;
   std::vector<std::uint64_t> common_;
   std::vector<std::uint64_t> taken_;
   std::vector<Candidate> branches_;
