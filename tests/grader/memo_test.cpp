@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -215,6 +216,62 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
     compared += fast.hardest == HumanTechnique::NestedForcingChain ? 1 : 0;
   }
   EXPECT_GE(compared, 8);  // (10 of the 16)
+}
+
+// The first pass of nested chains is asked about most candidates only where its
+// answer counts (nested.hpp): still, only what it refutes is rated. Behind a refuter
+// that denies the candidate the first nested step of a puzzle takes out, no nested
+// step takes it out, and the path is the plain way's (which asks the first pass
+// about every candidate before rating any).
+class DenyingRefuter final : public NestedRefuter {
+ public:
+  DenyingRefuter(NestedRefuter& real, Cell cell, int digit) : real_(real), cell_(cell), digit_(digit) {}
+  void load(std::span<const std::uint16_t> candidates, std::span<const std::uint8_t> values) override {
+    real_.load(candidates, values);
+  }
+  int refute(Cell c, int d, bool plus) override { return c == cell_ && d == digit_ ? -1 : real_.refute(c, d, plus); }
+
+ private:
+  NestedRefuter& real_;
+  Cell cell_;
+  int digit_;
+};
+
+TEST(LadderMemo, NestedChainsRateOnlyWhatTheFirstPassRefutes) {
+  CoreRefuter core;
+  grader::detail::BoardRefuter<9>& refuter = core.refuter;
+  Grader grader{core.classic};
+  int compared = 0;
+  for (const engine::Grid& puzzle : test::load_puzzles("hardest.txt")) {
+    const Grade grade = grader.grade(puzzle);
+    ASSERT_EQ(grade.status, Status::Unique);
+    if (grade.hardest != HumanTechnique::NestedForcingChain) continue;
+    Ladder<2> ladder(core.classic);
+    ladder.set_refuter(&refuter);
+    refuter.try_all(false);
+    std::vector<HumanStep> steps;
+    ladder.rate(puzzle, grade.solution, &steps, nullptr);
+    const auto nested = std::find_if(steps.begin(), steps.end(), [](const HumanStep& s) { return s.technique == HumanTechnique::NestedForcingChain; });
+    ASSERT_NE(nested, steps.end());
+    const Removal denied = nested->removals.front();
+    DenyingRefuter denying(refuter, denied.cell, denied.digit - 1);
+    ladder.set_refuter(&denying);
+    ladder.plain_nested(false);
+    steps.clear();
+    const Rated fast = ladder.rate(puzzle, grade.solution, &steps, nullptr);
+    for (const HumanStep& step : steps) {
+      if (step.technique != HumanTechnique::NestedForcingChain) continue;
+      for (const Removal& r : step.removals) EXPECT_FALSE(r.cell == denied.cell && r.digit == denied.digit);
+    }
+    ladder.plain_nested(true);
+    refuter.try_all(true);
+    const Rated plain = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    EXPECT_EQ(fast.rating, plain.rating);
+    EXPECT_EQ(fast.hardest, plain.hardest);
+    EXPECT_EQ(fast.counts, plain.counts);
+    ++compared;
+  }
+  EXPECT_EQ(compared, 2);  // Norvig's two
 }
 
 // The nested chains' first pass (refuter.hpp) starts each assumption inside from
