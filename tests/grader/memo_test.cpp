@@ -186,12 +186,14 @@ TEST(LadderMemo, SinglesOnTheBoardsTakeTheLaddersPath) {
   EXPECT_GT(whole, 20);
 }
 
-// Nested forcing chains spare work four ways (nested.hpp, refuter.hpp): chains
+// Nested forcing chains spare work five ways (nested.hpp, refuter.hpp): chains
 // inside measured only where a contradiction rests on them, replays stopped once they
 // must rate above the least so far, the first pass not trying what an assumption
-// that holds placed, and what static chains and cell and unit forcing chains inside
-// find in a position kept for the step's later replays that meet it. Each puzzle Sudoku Explainer rates 9.5 and up that we ship is
-// rated both ways with the grader's core behind the ladder: the same path.
+// that holds placed, what static chains and cell and unit forcing chains inside find
+// in a position kept for the step's later replays that meet it, and the first pass
+// asked about a candidate only where its answer counts. Each puzzle Sudoku Explainer
+// rates 9.5 and up that we ship is rated both ways with the grader's core behind the
+// ladder: the same path.
 TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
   CoreRefuter core;
   grader::detail::BoardRefuter<9>& refuter = core.refuter;
@@ -251,7 +253,9 @@ TEST(LadderMemo, NestedChainsRateOnlyWhatTheFirstPassRefutes) {
     refuter.try_all(false);
     std::vector<HumanStep> steps;
     ladder.rate(puzzle, grade.solution, &steps, nullptr);
-    const auto nested = std::find_if(steps.begin(), steps.end(), [](const HumanStep& s) { return s.technique == HumanTechnique::NestedForcingChain; });
+    const auto nested = std::find_if(steps.begin(), steps.end(), [](const HumanStep& step) {
+      return step.technique == HumanTechnique::NestedForcingChain;
+    });
     ASSERT_NE(nested, steps.end());
     const Removal denied = nested->removals.front();
     DenyingRefuter denying(refuter, denied.cell, denied.digit - 1);

@@ -46,14 +46,12 @@ class NestedChains final : public InnerChains<W> {
   [[gnu::noinline]] void find(const Position<W>& p, int limit, Findings& out) {
     // (As in Explainer: only where no other technique applies.)
     if (limit != INT_MAX) return;
-    NestedRefuter* refuter = context_.refuter;
-    if (refuter == nullptr) return;
+    if (context_.refuter == nullptr) return;
     kept_.clear();
-    refuter->load(std::span<const std::uint16_t>(p.cand.data(), static_cast<std::size_t>(t_.cells)),
-                  std::span<const std::uint8_t>(p.value.data(), static_cast<std::size_t>(t_.cells)));
-    refuter_ = refuter;
+    context_.refuter->load(std::span<const std::uint16_t>(p.cand.data(), static_cast<std::size_t>(t_.cells)),
+                           std::span<const std::uint8_t>(p.value.data(), static_cast<std::size_t>(t_.cells)));
     for (const bool plus : {false, true}) {
-      plus_ = plus;
+      dynamic_links_ = plus ? Links::DynamicPlus : Links::Dynamic;
       candidates_.clear();
       first_pass_.clear();
       // With singles inside, nearly every false candidate is refuted (6,402 of
@@ -76,7 +74,7 @@ class NestedChains final : public InnerChains<W> {
         }
       });
       if (candidates_.empty()) continue;
-      rate(p, plus ? Links::DynamicPlus : Links::Dynamic);
+      rate(p);
       int least = INT_MAX;
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         // (A replay always ends in a contradiction, as it follows all the first
@@ -179,8 +177,7 @@ class NestedChains final : public InnerChains<W> {
   // complexity is at least 2 + k least_inner() (stopped_). Not with cell and unit
   // forcing chains inside: a branch the outer run took out can make a finding without
   // being named.
-  void rate(const Position<W>& p, Links dynamic) {
-    dynamic_links_ = dynamic;
+  void rate(const Position<W>& p) {
     rated_.assign(candidates_.size(), INT_MAX);
     stopped_.assign(candidates_.size(), 0);
     int least = INT_MAX;
@@ -212,8 +209,9 @@ class NestedChains final : public InnerChains<W> {
   // The first pass's measure of candidate (c, d): the level of dynamic chains inside
   // (with pairs too, 0.5 more) plus the bonus of the chain's length; kNotRefuted.
   int first_pass(Cell c, int d) {
-    const int length = refuter_->refute(c, d, plus_);
-    return length < 0 ? kNotRefuted : dynamic_level_ + (plus_ ? 5 : 0) + length_bonus(length);
+    const bool plus = dynamic_links_ == Links::DynamicPlus;
+    const int length = context_.refuter->refute(c, d, plus);
+    return length < 0 ? kNotRefuted : dynamic_level_ + (plus ? 5 : 0) + length_bonus(length);
   }
   // Whether the first pass refutes candidates_[i], asked once.
   bool refuted_first(std::size_t i) {
@@ -406,7 +404,7 @@ class NestedChains final : public InnerChains<W> {
   const int dynamic_level_ = static_level_ + 10;
   Inside inside_ = Inside::Dynamic;
   bool plain_ = false;
-  Links dynamic_links_ = Links::Dynamic;
+  Links dynamic_links_ = Links::Dynamic;  // the step's: with pairs too (DynamicPlus) where singles refute nothing
   StaticGraph<W> graph_;  // of the position the chains inside start from
   std::unordered_map<std::string, Kept> kept_;  // by key_of() the position
   std::string key_;
@@ -419,8 +417,6 @@ class NestedChains final : public InnerChains<W> {
   std::vector<char> stopped_;          // ... and whether a replay of it stopped short
   static constexpr int kNotAsked = -1;
   static constexpr int kNotRefuted = -2;
-  NestedRefuter* refuter_ = nullptr;  // the context's, for this step
-  bool plus_ = false;                 // the first pass with pairs inside
   // The least complexity a chain inside of the kind being rated can have: three for
   // any kind; for dynamic chains without pairs, the least a Links::Dynamic run's
   // contradiction can have (Implications::kLeastDynamicComplexity, five).
