@@ -220,18 +220,19 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
   EXPECT_GE(compared, 8);  // (10 of the 16)
 }
 
-// The first pass of nested chains is asked about most candidates only where its
-// answer counts (nested.hpp): still, only what it refutes is rated. Behind a refuter
-// that denies the candidate the first nested step of a puzzle takes out, no nested
-// step takes it out, and the path is the plain way's (which asks the first pass
-// about every candidate before rating any).
-class DenyingRefuter final : public NestedRefuter {
+// The grader's first pass of nested chains behind a refuter that counts the
+// questions, and may deny one candidate (cell, digit).
+class WatchedRefuter final : public NestedRefuter {
  public:
-  DenyingRefuter(NestedRefuter& real, Cell cell, int digit) : real_(real), cell_(cell), digit_(digit) {}
+  explicit WatchedRefuter(NestedRefuter& real, Cell cell = -1, int digit = -1) : real_(real), cell_(cell), digit_(digit) {}
   void load(std::span<const std::uint16_t> candidates, std::span<const std::uint8_t> values) override {
     real_.load(candidates, values);
   }
-  int refute(Cell c, int d, bool plus) override { return c == cell_ && d == digit_ ? -1 : real_.refute(c, d, plus); }
+  int refute(Cell c, int d, bool plus) override {
+    ++asked;
+    return c == cell_ && d == digit_ ? -1 : real_.refute(c, d, plus);
+  }
+  int asked = 0;
 
  private:
   NestedRefuter& real_;
@@ -239,16 +240,32 @@ class DenyingRefuter final : public NestedRefuter {
   int digit_;
 };
 
+// Calls f(puzzle, grade, ladder) with a fresh classic ladder for each puzzle of
+// hardest.txt whose hardest step is a nested forcing chain; returns how many.
+template <typename F>
+int for_each_nested_of_hardest(const CoreRefuter& core, F&& f) {
+  Grader grader{core.classic};
+  int count = 0;
+  for (const engine::Grid& puzzle : test::load_puzzles("hardest.txt")) {
+    const Grade grade = grader.grade(puzzle);
+    EXPECT_EQ(grade.status, Status::Unique);
+    if (grade.hardest != HumanTechnique::NestedForcingChain) continue;
+    Ladder<2> ladder(core.classic);
+    f(puzzle, grade, ladder);
+    ++count;
+  }
+  return count;
+}
+
+// The first pass of nested chains is asked about most candidates only where its
+// answer counts (nested.hpp): still, only what it refutes is rated. Behind a refuter
+// that denies the candidate the first nested step of a puzzle takes out, no nested
+// step takes it out, and the path is the plain way's (which asks the first pass
+// about every candidate before rating any).
 TEST(LadderMemo, NestedChainsRateOnlyWhatTheFirstPassRefutes) {
   CoreRefuter core;
   grader::detail::BoardRefuter<9>& refuter = core.refuter;
-  Grader grader{core.classic};
-  int compared = 0;
-  for (const engine::Grid& puzzle : test::load_puzzles("hardest.txt")) {
-    const Grade grade = grader.grade(puzzle);
-    ASSERT_EQ(grade.status, Status::Unique);
-    if (grade.hardest != HumanTechnique::NestedForcingChain) continue;
-    Ladder<2> ladder(core.classic);
+  const int compared = for_each_nested_of_hardest(core, [&](const engine::Grid& puzzle, const Grade& grade, Ladder<2>& ladder) {
     ladder.set_refuter(&refuter);
     refuter.try_all(false);
     std::vector<HumanStep> steps;
@@ -258,7 +275,7 @@ TEST(LadderMemo, NestedChainsRateOnlyWhatTheFirstPassRefutes) {
     });
     ASSERT_NE(nested, steps.end());
     const Removal denied = nested->removals.front();
-    DenyingRefuter denying(refuter, denied.cell, denied.digit - 1);
+    WatchedRefuter denying(refuter, denied.cell, denied.digit - 1);
     ladder.set_refuter(&denying);
     ladder.plain_nested(false);
     steps.clear();
@@ -273,8 +290,32 @@ TEST(LadderMemo, NestedChainsRateOnlyWhatTheFirstPassRefutes) {
     EXPECT_EQ(fast.rating, plain.rating);
     EXPECT_EQ(fast.hardest, plain.hardest);
     EXPECT_EQ(fast.counts, plain.counts);
-    ++compared;
-  }
+  });
+  EXPECT_EQ(compared, 2);  // Norvig's two
+}
+
+// The first pass of nested chains is asked about a candidate only where its answer
+// can count: to find one it refutes, where a replay rates the candidate at or below
+// the least so far, or where no replay rated below the least it could measure
+// itself. (Every candidate no replay took to a contradiction was asked, most of them
+// where a level above the least would have: 42% of the candidates of nested steps
+// on mined finds rated 10.0 and up, against 6%.) On Norvig's two, counted, against
+// the plain way's asking every candidate: the same path, and fewer than a fifth of
+// its questions (13 of 289 and 29 of 449; 80 of 289 before).
+TEST(LadderMemo, NestedChainsAskTheFirstPassOnlyWhereItCounts) {
+  CoreRefuter core;
+  const int compared = for_each_nested_of_hardest(core, [&](const engine::Grid& puzzle, const Grade& grade, Ladder<2>& ladder) {
+    WatchedRefuter fast_refuter(core.refuter);
+    ladder.set_refuter(&fast_refuter);
+    const Rated fast = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    WatchedRefuter plain_refuter(core.refuter);
+    ladder.set_refuter(&plain_refuter);
+    ladder.plain_nested(true);
+    const Rated plain = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
+    expect_same_rated(fast, plain, grade, engine::to_line(puzzle));
+    EXPECT_GT(fast_refuter.asked, 0);
+    EXPECT_LT(5 * fast_refuter.asked, plain_refuter.asked) << engine::to_line(puzzle);
+  });
   EXPECT_EQ(compared, 2);  // Norvig's two
 }
 

@@ -75,12 +75,18 @@ class NestedChains final : public InnerChains<W> {
       });
       if (candidates_.empty()) continue;
       rate(p);
-      int least = INT_MAX;
-      for (std::size_t i = 0; i < candidates_.size(); ++i) {
-        // (A replay always ends in a contradiction, as it follows all the first
-        // pass did and more; should one not, the first pass's measure stands.)
-        if (rated_[i] == INT_MAX && !stopped_[i] && refuted_first(i)) rated_[i] = first_pass_[i];
-        least = std::min(least, rated_[i]);
+      int least = *std::min_element(rated_.begin(), rated_.end());
+      // (A replay always ends in a contradiction, as it follows all the first pass
+      // did and more; should one not, the first pass's measure stands. That can be
+      // the least only where no replay rated below the least measure the first pass
+      // gives. Asked of every candidate no replay took to a contradiction, mostly
+      // where the level that would have was above the least, it took a sixth of the
+      // grading of mined finds rated 10.0 and up.)
+      if (least >= first_pass_floor()) {
+        for (std::size_t i = 0; i < candidates_.size(); ++i) {
+          if (rated_[i] == INT_MAX && !stopped_[i] && refuted_first(i)) rated_[i] = first_pass_[i];
+          least = std::min(least, rated_[i]);
+        }
       }
       for (std::size_t i = 0; i < candidates_.size(); ++i) {
         if (rated_[i] != least) continue;
@@ -211,8 +217,10 @@ class NestedChains final : public InnerChains<W> {
   int first_pass(Cell c, int d) {
     const bool plus = dynamic_links_ == Links::DynamicPlus;
     const int length = context_.refuter->refute(c, d, plus);
-    return length < 0 ? kNotRefuted : dynamic_level_ + (plus ? 5 : 0) + length_bonus(length);
+    return length < 0 ? kNotRefuted : first_pass_floor() + length_bonus(length);
   }
+  // The least measure first_pass() gives (a length bonus is 0 or more).
+  int first_pass_floor() const { return dynamic_level_ + (dynamic_links_ == Links::DynamicPlus ? 5 : 0); }
   // Whether the first pass refutes candidates_[i], asked once.
   bool refuted_first(std::size_t i) {
     if (first_pass_[i] == kNotAsked) first_pass_[i] = first_pass(candidates_[i].cell, candidates_[i].digit);
