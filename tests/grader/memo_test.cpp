@@ -319,6 +319,60 @@ TEST(LadderMemo, NestedChainsAskTheFirstPassOnlyWhereItCounts) {
   EXPECT_EQ(compared, 2);  // Norvig's two
 }
 
+// Nested chains rate a contradiction that cannot rate at or below the least so far
+// by a floor of its complexity that measures nothing (nested.hpp): the chains inside
+// not measured yet count the least their kind has, and what they rest on is not
+// followed. So the floor must never exceed the complexity. At the positions where
+// Norvig's two take a nested step, every false candidate followed with dynamic
+// chains inside (node by node, as nested chains replay it): the floor at or below
+// the complexity, and below it where chains inside were left unmeasured (440
+// contradictions, all below: by 51 nodes or more, since what a chain inside rests
+// on outside is not followed).
+TEST(LadderMemo, NestedComplexityFloorIsAtMostTheComplexity) {
+  CoreRefuter core;
+  grader::detail::BoardRefuter<9>& refuter = core.refuter;
+  const Tables<2> tables(core.classic);
+  int contradictions = 0;
+  int below = 0;
+  const int puzzles = for_each_nested_of_hardest(core, [&](const engine::Grid& puzzle, const Grade& grade, Ladder<2>& ladder) {
+    ladder.set_refuter(&refuter);
+    std::vector<HumanStep> steps;
+    std::vector<std::pair<std::size_t, CandidateSnapshot>> rises;
+    ladder.rate(puzzle, grade.solution, &steps, &rises);
+    ChainContext<2> context(tables);
+    context.start(grade.solution.values().data(), false);
+    NestedChains<2> nested(context);
+    Implications<2> outer(tables);
+    outer.set_inner(&nested);
+    for (const auto& [at, shot] : rises) {
+      if (at >= steps.size() || steps[at].technique != HumanTechnique::NestedForcingChain) continue;
+      Position<2> p;
+      p.start(tables, shot.grid);
+      p.open.for_each([&](int c) {
+        for (Mask ds = p.cand[static_cast<std::size_t>(c)] & ~shot.candidates[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+          p.remove(tables, c, std::countr_zero(ds));
+        }
+      });
+      p.open.for_each([&](int c) {
+        for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+          const int d = std::countr_zero(ds);
+          if (grade.solution[c] == d + 1) continue;
+          const int clash = outer.run(p, outer.slot(c, d, true), Links::Nested);
+          if (clash < 0) continue;
+          const int floor = outer.complexity_floor(clash, Implications<2>::kLeastDynamicComplexity);
+          const int complexity = outer.complexity(clash);
+          EXPECT_LE(floor, complexity) << engine::to_line(puzzle) << " r" << c / 9 + 1 << "c" << c % 9 + 1 << "=" << d + 1;
+          ++contradictions;
+          below += floor < complexity ? 1 : 0;
+        }
+      });
+    }
+  });
+  EXPECT_EQ(puzzles, 2);  // Norvig's two
+  EXPECT_GT(contradictions, 100);
+  EXPECT_GT(below, 0);
+}
+
 // The nested chains' first pass (refuter.hpp) starts each assumption inside from
 // what it places on its own in the loaded position, and takes a first round's answer
 // for a pair of assumptions from the other way round when that was asked first. Every

@@ -261,19 +261,13 @@ class Implications {
   // Sudoku Explainer's complexity of the contradiction at `slot` (an "on" slot found
   // off too): the nodes each of the two rests on, plus the complexity of every chain
   // inside (Links::Nested) that either rests on, once each.
-  int complexity(int slot) {
-    ancestry_.clear();
-    const int flat = ancestors_into(slot);
-    const std::size_t on_side = ancestry_.size();
-    const int both = flat + ancestors_into(opposite(slot));
-    int inside = 0;
-    for (std::size_t i = 0; i < ancestry_.size(); ++i) {
-      const auto s = static_cast<std::size_t>(ancestry_[i]);
-      // (On both sides: counted with the second.)
-      if (i >= on_side || visit_[s] != visit_generation_) inside += nested_[s];
-    }
-    return both + inside;
-  }
+  int complexity(int slot) { return count_complexity(slot, -1); }
+
+  // A lower bound of complexity(slot) that measures nothing: counted the same way,
+  // but a chain inside not measured yet counts `least_inside` (the least a chain
+  // inside of its kind has) and is not followed further (its parents are known only
+  // once it is measured), so each side counts a part of the nodes it rests on.
+  int complexity_floor(int slot, int least_inside) { return count_complexity(slot, least_inside); }
 
   // The nodes the last ancestors() or complexity() counted (for complexity(), those
   // of each side: a node on both is listed twice).
@@ -485,8 +479,27 @@ class Implications {
     parent_count_[s] = static_cast<std::uint16_t>(parents_.size() - parent_begin_[s]);
   }
 
+  // complexity() (unmeasured < 0: measuring each chain inside met) or
+  // complexity_floor() (each one not measured yet counts `unmeasured`).
+  int count_complexity(int slot, int unmeasured) {
+    const bool measure = unmeasured < 0;
+    ancestry_.clear();
+    const int flat = ancestors_into(slot, measure);
+    const std::size_t on_side = ancestry_.size();
+    const int both = flat + ancestors_into(opposite(slot), measure);
+    int inside = 0;
+    for (std::size_t i = 0; i < ancestry_.size(); ++i) {
+      const auto s = static_cast<std::size_t>(ancestry_[i]);
+      // (On both sides: counted with the second.)
+      if (i >= on_side || visit_[s] != visit_generation_) inside += pending_[s] != 0 ? unmeasured : nested_[s];
+    }
+    return both + inside;
+  }
+
   // The nodes `slot` rests on, itself included, appended to ancestry_; their count.
-  int ancestors_into(int slot) {
+  // Without `measure`, a chain inside not measured yet stays so, and what it rests on
+  // is not counted.
+  int ancestors_into(int slot, bool measure = true) {
     if (++visit_generation_ == 0) {
       std::fill(visit_.begin(), visit_.end(), 0);
       visit_generation_ = 1;
@@ -495,7 +508,7 @@ class Implications {
     ancestry_.push_back(slot);
     visit_[static_cast<std::size_t>(slot)] = visit_generation_;
     for (std::size_t i = begin; i < ancestry_.size(); ++i) {
-      measure_pending(ancestry_[i]);
+      if (measure) measure_pending(ancestry_[i]);
       for (const int parent : parents(ancestry_[i])) {
         if (visit_[static_cast<std::size_t>(parent)] == visit_generation_) continue;
         visit_[static_cast<std::size_t>(parent)] = visit_generation_;

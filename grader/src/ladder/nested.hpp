@@ -202,6 +202,19 @@ class NestedChains final : public InnerChains<W> {
           stopped_[i] |= static_cast<char>(outer_.stopped_short());
           continue;
         }
+        // A rating above the least so far is neither applied nor a bound. Most are
+        // (8,210 of 8,885 contradictions on 40 mined finds rated 10.0 and up), and
+        // measuring the chains inside they rest on was a sixth of rating those
+        // finds: so first a floor that measures nothing, and only a candidate whose
+        // floor could rate at or below the least is measured. (Its rated_ only has
+        // to stay above the least, and not INT_MAX.)
+        if (!plain_) {
+          const int floor = level + length_bonus(outer_.complexity_floor(clash, least_inner()) - 2);
+          if (floor > least) {
+            rated_[i] = std::min(rated_[i], floor);
+            continue;
+          }
+        }
         const int rating = level + length_bonus(outer_.complexity(clash) - 2);
         // Only what the first pass refutes is rated. Asked here, where the rating
         // may be the least: a candidate rated above the least so far never is.
