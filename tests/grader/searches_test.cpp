@@ -342,6 +342,41 @@ void expect_same_distances(const engine::Geometry& geometry, int positions) {
   EXPECT_GT(far, 0) << geometry.size() << "x" << geometry.size();
 }
 
+// The closure (each literal's reach from the components, read by reaches() and
+// keep_reach()) against breadth-first search from each literal, on both kinds of
+// graph: the sinks it only marks (literals with no link) as well as the components
+// it follows.
+template <int W>
+void expect_closure_is_reach(const engine::Geometry& geometry, int positions) {
+  int reached = 0;
+  int beyond = 0;
+  for_each_graph<W>(geometry, positions, 31, [&](StaticGraph<W>& graph, engine::Rng&) {
+    const int literals = graph.literals();
+    const auto words = static_cast<std::size_t>(graph.words());
+    std::vector<std::uint64_t> set(words);
+    for (int from = 0; from < literals; ++from) {
+      graph.distance(from, -1, 1 << 20);
+      std::fill(set.begin(), set.end(), ~std::uint64_t{0});
+      const bool any = graph.keep_reach(from, set.data());
+      ASSERT_TRUE(any) << "literal " << from;
+      for (int to = 0; to < literals; ++to) {
+        const bool expected = graph.depth_of(to) >= 0;
+        ASSERT_EQ(graph.reaches(from, to), expected) << "literal " << from << " to " << to;
+        ASSERT_EQ((set[static_cast<std::size_t>(to >> 6)] >> (to & 63) & 1U) != 0, expected) << "literal " << from << " to " << to;
+        (expected && to != from ? reached : beyond) += 1;
+      }
+    }
+  });
+  EXPECT_GT(reached, 0) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(beyond, 0) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderStaticGraph, TheClosureReachesWhatBreadthFirstSearchReaches) {
+  expect_closure_is_reach<1>(engine::Geometry(2, 3), 20);
+  expect_closure_is_reach<2>(engine::Geometry(3, 3), 6);
+  expect_closure_is_reach<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
+}
+
 TEST(LadderStaticGraph, ManyLiteralsAtOnceFindTheLinksToOthers) {
   expect_same_distances<1>(engine::Geometry(2, 3), 20);
   expect_same_distances<2>(engine::Geometry(3, 3), 12);

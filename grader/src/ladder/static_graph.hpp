@@ -14,6 +14,7 @@
 // Literal 2k+1 is candidate k "on" (its cell holds its digit), 2k is "off".
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -26,6 +27,8 @@ namespace sudoforge::grader::ladder {
 
 template <int W>
 class StaticGraph {
+  using CellSet = engine::Bits<W>;
+
  public:
   explicit StaticGraph(const Tables<W>& t) : t_(t) {
     id_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
@@ -49,8 +52,26 @@ class StaticGraph {
     });
     literals_ = 2 * static_cast<int>(candidates_.size());
     words_ = (literals_ + 63) / 64;
+    // Which "off" literals have links (a strong link, or with Y links a bivalue
+    // cell's other digit): the closure follows those and only marks the others, the
+    // sinks, so each literal's links list the ones it follows first.
+    for (int d = 0; d < t_.n; ++d) linked_off_[static_cast<std::size_t>(d)] = CellSet{};
+    p.open.for_each([&](int c) {
+      linked_digits_[static_cast<std::size_t>(c)] = xy && p.count(c) == 2 ? static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) : Mask{0};
+    });
+    for (int u = 0; u < t_.unit_count; ++u) {
+      for (int d = 0; d < t_.n; ++d) {
+        const Mask places = p.places(u, d);
+        if (std::popcount(places) != 2) continue;
+        for (Mask at = places; at != 0; at &= at - 1) linked_digits_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)))] |= Mask{1} << d;
+      }
+    }
+    p.open.for_each([&](int c) {
+      for (Mask ds = linked_digits_[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) linked_off_[static_cast<std::size_t>(std::countr_zero(ds))].set(c);
+    });
     // Successor lists, literal after literal (off 2k, then on 2k+1).
     edge_begin_.resize(static_cast<std::size_t>(literals_) + 1);
+    followed_end_.resize(static_cast<std::size_t>(literals_));
     bivalue_.resize(static_cast<std::size_t>(literals_));
     targets_.resize(candidates_.size() * static_cast<std::size_t>(max_links_));
     int* const first = targets_.data();
@@ -59,7 +80,9 @@ class StaticGraph {
       const Candidate cand = candidates_[static_cast<std::size_t>(k)];
       const Cell c = cand.cell;
       const int d = cand.digit;
-      // off => on: the other end of each strong link.
+      // off => on: the other end of each strong link. (No "on" literal these lead to
+      // is a sink: one is only where its cell has no other candidate and no peer its
+      // digit, and then no strong link leads to it, and no bivalue cell.)
       edge_begin_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
       const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
       for (int i = 0; i < info.count; ++i) {
@@ -74,16 +97,23 @@ class StaticGraph {
         *e++ = 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1;
       }
       bivalue_[static_cast<std::size_t>(2 * k)].second = static_cast<std::uint32_t>(e - first);
-      // on => off: the digit's other places among the peers; the cell's other digits.
+      followed_end_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
+      // on => off, those with links first: the cell's other digits that have them,
+      // the digit's other places among the peers that have them, then those
+      // without (the peers' places together, for XY-chains' weak links), then the
+      // cell's other digits without.
       edge_begin_[static_cast<std::size_t>(2 * k + 1)] = static_cast<std::uint32_t>(e - first);
+      const Mask others = xy ? static_cast<Mask>(p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d)) : Mask{0};
+      const Mask linked_here = linked_digits_[static_cast<std::size_t>(c)];
+      for (Mask es = others & linked_here; es != 0; es &= es - 1) *e++ = 2 * id(c, std::countr_zero(es));
+      const CellSet peers = t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d);
+      const CellSet& linked = linked_off_[static_cast<std::size_t>(d)];
       bivalue_[static_cast<std::size_t>(2 * k + 1)].first = static_cast<std::uint32_t>(e - first);
-      (t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d)).for_each([&](int x) { *e++ = 2 * id(x, d); });
+      (peers & linked).for_each([&](int x) { *e++ = 2 * id(x, d); });
+      followed_end_[static_cast<std::size_t>(2 * k + 1)] = static_cast<std::uint32_t>(e - first);
+      without(peers, linked).for_each([&](int x) { *e++ = 2 * id(x, d); });
       bivalue_[static_cast<std::size_t>(2 * k + 1)].second = static_cast<std::uint32_t>(e - first);
-      if (xy) {
-        for (Mask es = p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d); es != 0; es &= es - 1) {
-          *e++ = 2 * id(c, std::countr_zero(es));
-        }
-      }
+      for (Mask es = others & ~linked_here; es != 0; es &= es - 1) *e++ = 2 * id(c, std::countr_zero(es));
     }
     edge_begin_[static_cast<std::size_t>(literals_)] = static_cast<std::uint32_t>(e - first);
     closure();
@@ -309,8 +339,9 @@ class StaticGraph {
   // Tarjan's components (iteratively), then each component's reach. Most literals
   // are sinks ("off" with no strong link: nothing follows): each is a component of
   // its own, numbered first, without a reach row, and the search skips them; a
-  // component's reach is its members, their direct successors (sinks among them)
-  // and the reach of the other components they lead to.
+  // component's reach is its members, the sinks they lead to and the reach of the
+  // other components they lead to (build() lists each literal's successors that are
+  // not sinks first, up to followed_end_).
   void closure() {
     const auto n = static_cast<std::size_t>(literals_);
     const auto words = static_cast<std::size_t>(words_);
@@ -331,36 +362,24 @@ class StaticGraph {
         row_[static_cast<std::size_t>(components++)] = -1;
       }
     }
-    inner_begin_.resize(n + 1);
-    inner_.resize(edge_begin_[n]);
-    std::uint32_t inner = 0;
-    inner_begin_[0] = 0;
-    for (std::size_t v = 0; v < n; ++v) {
-      for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) {
-        const auto w = static_cast<std::size_t>(targets_[e]);
-        inner_[inner] = static_cast<int>(w);
-        inner += edge_begin_[w] != edge_begin_[w + 1] ? 1 : 0;
-      }
-      inner_begin_[v + 1] = inner;
-    }
-    reach_.assign((n - static_cast<std::size_t>(components)) * words, 0);  // at most a row per inner literal
+    reach_.assign((n - static_cast<std::size_t>(components)) * words, 0);  // at most a row per literal not a sink
     std::size_t top = 0;    // of stack_
     std::size_t calls = 0;  // of call_
     for (int root = 0; root < literals_; ++root) {
       if (index_[static_cast<std::size_t>(root)] >= 0) continue;
-      call_[calls++] = {root, inner_begin_[static_cast<std::size_t>(root)]};
+      call_[calls++] = {root, edge_begin_[static_cast<std::size_t>(root)]};
       index_[static_cast<std::size_t>(root)] = low_[static_cast<std::size_t>(root)] = counter++;
       stack_[top++] = root;
       on_stack_[static_cast<std::size_t>(root)] = 1;
       while (calls != 0) {
         auto& [v, next] = call_[calls - 1];
-        if (next < inner_begin_[static_cast<std::size_t>(v) + 1]) {
-          const int w = inner_[next++];
+        if (next < followed_end_[static_cast<std::size_t>(v)]) {
+          const int w = targets_[next++];
           if (index_[static_cast<std::size_t>(w)] < 0) {
             index_[static_cast<std::size_t>(w)] = low_[static_cast<std::size_t>(w)] = counter++;
             stack_[top++] = w;
             on_stack_[static_cast<std::size_t>(w)] = 1;
-            call_[calls++] = {w, inner_begin_[static_cast<std::size_t>(w)]};
+            call_[calls++] = {w, edge_begin_[static_cast<std::size_t>(w)]};
           } else if (on_stack_[static_cast<std::size_t>(w)] != 0) {
             low_[static_cast<std::size_t>(v)] = std::min(low_[static_cast<std::size_t>(v)], index_[static_cast<std::size_t>(w)]);
           }
@@ -384,15 +403,15 @@ class StaticGraph {
           on_stack_[static_cast<std::size_t>(m)] = 0;
           component_[static_cast<std::size_t>(m)] = comp;
           reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
-          for (std::uint32_t e = edge_begin_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
+          for (std::uint32_t e = followed_end_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
             const int w = targets_[e];
             reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
           }
         } while (stack_[first] != done);
         for (std::size_t i = first; i < top; ++i) {
           const auto m = static_cast<std::size_t>(stack_[i]);
-          for (std::uint32_t e = inner_begin_[m]; e < inner_begin_[m + 1]; ++e) {
-            const int other = component_[static_cast<std::size_t>(inner_[e])];
+          for (std::uint32_t e = edge_begin_[m]; e < followed_end_[m]; ++e) {
+            const int other = component_[static_cast<std::size_t>(targets_[e])];
             if (other == comp) continue;
             const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(row_[static_cast<std::size_t>(other)]) * words;
             for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
@@ -411,6 +430,9 @@ class StaticGraph {
   int words_ = 0;
   int max_links_ = 0;  // links of one candidate, at most
   std::vector<std::uint32_t> edge_begin_;  // by literal: its first successor in targets_
+  std::vector<std::uint32_t> followed_end_;  // by literal: the end of the successors the closure follows (an "on" one's: not sinks)
+  std::array<CellSet, engine::kMaxSize> linked_off_{};  // by digit: the cells whose "off" literal of it has links
+  std::array<Mask, engine::kMaxCells> linked_digits_{};  // by open cell: ... the digits
   std::vector<int> targets_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> bivalue_;  // by literal: its XY-chain links in targets_
   // Closure.
@@ -422,8 +444,6 @@ class StaticGraph {
   std::vector<std::pair<int, std::uint32_t>> call_;  // the depth-first path: literal, next successor
   std::vector<int> row_;  // by component: its row of reach_, -1 for a sink
   std::vector<std::uint64_t> reach_;  // by row
-  std::vector<std::uint32_t> inner_begin_;  // successors that are not sinks, by literal
-  std::vector<int> inner_;
   int components_ = 0;
   // Searches from many sources.
   std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
