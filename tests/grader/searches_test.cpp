@@ -66,7 +66,7 @@ void expect_same_runs(const engine::Geometry& geometry, int positions) {
     for (const Links links : {Links::Dynamic, Links::DynamicX}) {
       for (const int max_depth : {1 << 20, 3}) {
         std::vector<int> lengths(sources.size(), -1);
-        sweep.run(sources, links == Links::Dynamic, true, [&] { return max_depth; },
+        sweep.run(sources, links == Links::Dynamic, Sweep<W, Words>::Keep::Reach, [&] { return max_depth; },
                   [&](int source, int length) { lengths[static_cast<std::size_t>(source)] = length; });
         for (std::size_t i = 0; i < sources.size(); ++i) {
           const int start = sweep.slot_of(sources[i]);
@@ -128,7 +128,7 @@ void expect_same_plus_runs(const engine::Geometry& geometry, int positions) {
     std::vector<int> sources;
     for (int v = 0; v < sweep.nodes(); ++v) sources.push_back(v);
     for (const int sweep_bound : {1 << 20, 3}) {
-      sweep.run(sources, true, true, [&] { return sweep_bound; }, [](int, int) {});
+      sweep.run(sources, true, Sweep<W, Words>::Keep::Reach, [&] { return sweep_bound; }, [](int, int) {});
       filter.find(p, sweep, sources.size());
       for (std::size_t i = 0; i < sources.size(); ++i) {
         const int start = sweep.slot_of(sources[i]);

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "ladder/sweep.hpp"
@@ -27,7 +28,7 @@ template <int Words>
 Seen follow(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_links, int digit, int bound = 40) {
   Seen seen;
   sweep.run(
-      sources, y_links, true, [bound] { return bound; },
+      sources, y_links, Sweep<2, Words>::Keep::Reach, [bound] { return bound; },
       [&](int i, int length) { seen.contradictions.push_back({i, length}); }, digit);
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const std::uint64_t* row = sweep.reach(static_cast<int>(i));
@@ -47,24 +48,33 @@ void expect_same(const Seen& a, const Seen& b, const std::string& where) {
   EXPECT_EQ(a.depths, b.depths) << where;
 }
 
-// Every 15th puzzle of top1465, loaded into both sweeps: f(where, all, digits, p) with
-// every node of the position (`all`: the dynamic forcing chains' sources, for the
-// wide sweep) and each digit's "on" nodes (`digits`, (d, nodes) for each digit that
-// has a candidate: Nishio's, for the narrow one) and the position p.
+// The 9x9 tables and a sweep of each batch size: 512, 256 and 64 runs.
+struct Sweeps {
+  engine::Geometry classic;
+  Tables<2> tables{classic};
+  Sweep<2, 8> wider{tables};
+  Sweep<2> wide{tables};
+  Sweep<2, 1> narrow{tables};
+};
+
+// Every 15th puzzle of top1465, loaded into the wide and the narrow sweep: f(where,
+// all, digits, p) with every node of the position (`all`: the dynamic forcing chains'
+// sources, for the wide sweep) and each digit's "on" nodes (`digits`, (d, nodes) for
+// each digit that has a candidate: Nishio's, for the narrow one) and the position p.
 template <typename F>
-void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables<2>& tables, F&& f) {
+void for_each_sampled_position(Sweeps& s, F&& f) {
   const auto top = test::load_puzzles("top1465.txt");
   for (std::size_t n = 0; n < top.size(); n += 15) {
     Position<2> p;
-    p.start(tables, top[n]);
-    wide.load(p);
-    narrow.load(p);
+    p.start(s.tables, top[n]);
+    s.wide.load(p);
+    s.narrow.load(p);
     std::vector<int> all;
-    for (int v = 0; v < wide.nodes(); ++v) all.push_back(v);
+    for (int v = 0; v < s.wide.nodes(); ++v) all.push_back(v);
     std::vector<std::pair<int, std::vector<int>>> digits;
     for (int d = 0; d < 9; ++d) {
       std::vector<int> digit;
-      p.cells_of(d).for_each([&](int c) { digit.push_back(narrow.node(c, d, true)); });
+      p.cells_of(d).for_each([&](int c) { digit.push_back(s.narrow.node(c, d, true)); });
       if (!digit.empty()) digits.emplace_back(d, std::move(digit));
     }
     f(engine::to_line(top[n]), all, digits, p);
@@ -72,11 +82,8 @@ void for_each_sampled_position(Sweep<2>& wide, Sweep<2, 1>& narrow, const Tables
 }
 
 TEST(Sweep, EveryPathAndBatchSizeFollowsEveryAssumptionAlike) {
-  const engine::Geometry classic;
-  Tables<2> tables(classic);
-  Sweep<2> wide(tables);
-  Sweep<2, 8> wider(tables);
-  Sweep<2, 1> narrow(tables);
+  Sweeps sweeps;
+  auto& [classic, tables, wider, wide, narrow] = sweeps;
   if (simd_here() != Simd::Avx512) std::cout << "(no AVX-512 here: its path is not compared)\n";
   if (simd_here() == Simd::Plain) std::cout << "(no AVX2 here: only the plain path runs)\n";
   int contradictions = 0;
@@ -115,10 +122,45 @@ TEST(Sweep, EveryPathAndBatchSizeFollowsEveryAssumptionAlike) {
       expect_same(one_fast, one_plain, where + " digit " + std::to_string(d + 1));
     }
   };
-  for_each_sampled_position(wide, narrow, tables, compare);
+  for_each_sampled_position(sweeps, compare);
   EXPECT_GT(contradictions, 1000);  // the runs did meet contradictions to compare
   EXPECT_GT(over_256, 50);  // ... in positions that the batch sizes split differently (98 of 98)
   EXPECT_GT(over_512, 10);  // (22 of 98)
+}
+
+// The contradictions of runs that keep less (Keep::Lengths, Keep::Contradictions).
+template <int Words>
+std::vector<std::pair<int, int>> told(Sweep<2, Words>& sweep, const std::vector<int>& sources, bool y_links, int digit,
+                                      typename Sweep<2, Words>::Keep keep) {
+  std::vector<std::pair<int, int>> found;
+  sweep.run(sources, y_links, keep, [] { return 40; }, [&](int i, int length) { found.push_back({i, length}); }, digit);
+  return found;
+}
+
+// A run that keeps no reach tells the same contradictions with their lengths; one
+// that keeps no depths either (nested chains' dynamic chains inside ask only which
+// assumptions contradict) tells the same assumptions, without lengths.
+TEST(Sweep, RunsThatKeepLessTellTheSameContradictions) {
+  Sweeps sweeps;
+  auto& [classic, tables, wider, wide, narrow] = sweeps;
+  int contradictions = 0;
+  const auto compare = [&](const std::string& where, const std::vector<int>& all, const auto& digits, const Position<2>& p) {
+    const auto check = [&](auto& sweep, const std::vector<int>& sources, bool y_links, int digit) {
+      using Keep = typename std::remove_reference_t<decltype(sweep)>::Keep;
+      const auto kept = follow(sweep, sources, y_links, digit).contradictions;
+      EXPECT_EQ(told(sweep, sources, y_links, digit, Keep::Lengths), kept) << where << " digit " << digit + 1;
+      auto unmeasured = kept;
+      for (auto& [i, length] : unmeasured) length = -1;
+      EXPECT_EQ(told(sweep, sources, y_links, digit, Keep::Contradictions), unmeasured) << where << " digit " << digit + 1;
+      contradictions += static_cast<int>(kept.size());
+    };
+    wider.load(p);
+    check(wider, all, true, -1);
+    check(wide, all, true, -1);
+    for (const auto& [d, digit] : digits) check(narrow, digit, false, d);
+  };
+  for_each_sampled_position(sweeps, compare);
+  EXPECT_GT(contradictions, 1000);
 }
 
 // Each sweep runs the widest instructions the processor has, up to what its batch
@@ -146,10 +188,8 @@ TEST(Sweep, RunsTheWidestInstructionsItsBatchCanUse) {
 // is longer than the bound, or was found a depth sooner. (Each run reaches the same
 // to the depth it stops at, whatever the bound: searches_test.cpp.)
 TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
-  const engine::Geometry classic;
-  Tables<2> tables(classic);
-  Sweep<2> wide(tables);
-  Sweep<2, 1> narrow(tables);
+  Sweeps sweeps;
+  auto& [classic, tables, wider, wide, narrow] = sweeps;
   int within = 0;  // contradictions within the bound, each seen both ways
   int longer = 0;  // ... found only by the last depth, each longer than the bound
   const auto check = [&](const std::string& where, auto& sweep, const std::vector<int>& sources, bool y_links,
@@ -171,7 +211,7 @@ TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
       for (const auto& [d, digit] : digits) check(where, narrow, digit, false, d, bound);
     }
   };
-  for_each_sampled_position(wide, narrow, tables, each_bound);
+  for_each_sampled_position(sweeps, each_bound);
   EXPECT_GT(within, 1000);
   EXPECT_GT(longer, 1000);  // the last depth does find contradictions, all too long
 }
@@ -179,10 +219,8 @@ TEST(Sweep, TheDepthOfTheBoundFindsNoContradictionWithinIt) {
 // Nishio loads the narrow sweep for the digits it is asked about only: each of them
 // is followed as with every digit loaded, and a run that needs the rest is refused.
 TEST(Sweep, ALoadOfSomeDigitsFollowsThemAsALoadOfAll) {
-  const engine::Geometry classic;
-  Tables<2> tables(classic);
-  Sweep<2> wide(tables);
-  Sweep<2, 1> narrow(tables);
+  Sweeps sweeps;
+  auto& [classic, tables, wider, wide, narrow] = sweeps;
   Sweep<2, 1> some(tables);
   int compared = 0;
   const auto compare = [&](const std::string& where, const std::vector<int>&, const auto& digits, const Position<2>& p) {
@@ -197,7 +235,7 @@ TEST(Sweep, ALoadOfSomeDigitsFollowsThemAsALoadOfAll) {
     EXPECT_THROW(follow(some, one, true, digits.front().first), std::logic_error) << where;
     EXPECT_THROW(follow(some, one, false, -1), std::logic_error) << where;
   };
-  for_each_sampled_position(wide, narrow, tables, compare);
+  for_each_sampled_position(sweeps, compare);
   EXPECT_GT(compared, 300);
 }
 

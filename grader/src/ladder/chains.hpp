@@ -184,7 +184,7 @@ class StaticChains {
       });
       if (sources_.empty()) continue;
       sweep.run(
-          sources_, false, false, [&] { return sweep_depth_within(base, limit); },
+          sources_, false, Sweep<W, 1>::Keep::Lengths, [&] { return sweep_depth_within(base, limit); },
           [&](int i, int length) {
             const int rating = base + length_bonus(length);
             if (rating > limit) return;

@@ -282,7 +282,7 @@ class ForcingChains {
       bound = std::min(bound, base_ + length_bonus(length));
     };
     if (links == Links::Dynamic) {
-      sweep_.run(sources_, true, true, [&] { return sweep_depth_within(base_, bound); }, contradiction);
+      sweep_.run(sources_, true, Sweep<W, Words>::Keep::Reach, [&] { return sweep_depth_within(base_, bound); }, contradiction);
       swept_run_ = sweep_.runs();
       swept_position_ = context_.position_id();
     } else {

@@ -301,7 +301,8 @@ class NestedChains final : public InnerChains<W> {
       sweep.load(now);
       sources_.clear();
       for_each_open_candidate(now, [&](Cell c, int d) { sources_.push_back(sweep.node(c, d, true)); });
-      sweep.run(sources_, true, false, [] { return 1 << 20; }, [&](int i, int) {
+      // (Only which contradict: no depths kept.)
+      sweep.run(sources_, true, Sweep<W>::Keep::Contradictions, [] { return 1 << 20; }, [&](int i, int) {
         const int v = sources_[static_cast<std::size_t>(i)];
         found.push_back(at(sweep.cell_of(v), sweep.digit_of(v)));
       });

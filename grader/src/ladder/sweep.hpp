@@ -316,14 +316,19 @@ class Sweep {
   int slot_of(int node) const { return ((cell_of(node) * t_.n + digit_of(node)) << 1) | (node & 1); }
   int row_words() const { return row_words_; }
 
+  // What run() keeps and tells: each run's reach and depths too (for reach() and
+  // depth()), or a contradiction's length alone, or not even that (told as -1: no
+  // depth is kept while the runs go, which spares most of the memory they write).
+  enum class Keep : std::uint8_t { Reach, Lengths, Contradictions };
+
   // Follows each of `sources` (nodes), kLanes at a time, with Y links (Dynamic) or
   // without (DynamicX). `bound()` gives the depth no run goes past, asked before each
-  // depth; `contradiction(i, length)` is told when source i's run ends in one. With
-  // `keep`, each run's reach and depths are kept for reach() and depth(). Without Y
-  // links a run stays within its assumption's digit: `digit` >= 0 says all sources
-  // are of that digit, and only its nodes are looked at.
+  // depth; `contradiction(i, length)` is told when source i's run ends in one; `keep`
+  // says what else is kept (above). Without Y links a run stays within its
+  // assumption's digit: `digit` >= 0 says all sources are of that digit, and only its
+  // nodes are looked at.
   template <typename Bound, typename Contradiction>
-  void run(std::span<const int> sources, bool y_links, bool keep, Bound&& bound, Contradiction&& contradiction,
+  void run(std::span<const int> sources, bool y_links, Keep keep, Bound&& bound, Contradiction&& contradiction,
            int digit = -1) {
     if (!whole_ && (y_links || digit < 0)) throw std::logic_error("Sweep: runs with Y links or of every digit need load() of every digit");
 #if SUDOFORGE_SWEEP_AVX2
@@ -344,12 +349,12 @@ class Sweep {
  private:
 #if SUDOFORGE_SWEEP_AVX2
   template <typename Bound, typename Contradiction>
-  [[gnu::target("avx2")]] void run_avx2(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
+  [[gnu::target("avx2")]] void run_avx2(std::span<const int> sources, bool y_links, Keep keep, Bound& bound,
                                         Contradiction& contradiction, int digit) {
     run_body<Avx2Part>(sources, y_links, keep, bound, contradiction, digit);
   }
   template <typename Bound, typename Contradiction>
-  [[gnu::target("avx512f")]] void run_avx512(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
+  [[gnu::target("avx512f")]] void run_avx512(std::span<const int> sources, bool y_links, Keep keep, Bound& bound,
                                              Contradiction& contradiction, int digit) {
     run_body<Whole>(sources, y_links, keep, bound, contradiction, digit);
   }
@@ -366,8 +371,10 @@ class Sweep {
   }
   // A Part fits a register (with AVX2 on 256 lanes and AVX-512, a whole Lanes value).
   template <typename Part, typename Bound, typename Contradiction>
-  [[gnu::always_inline]] inline void run_body(std::span<const int> sources, bool y_links, bool keep, Bound& bound,
+  [[gnu::always_inline]] inline void run_body(std::span<const int> sources, bool y_links, Keep what, Bound& bound,
                                               Contradiction& contradiction, int digit) {
+    const bool keep = what == Keep::Reach;
+    const bool lengths = what != Keep::Contradictions;
     const auto nodes = static_cast<std::size_t>(nodes_);
     const auto sources_count = sources.size();
     ++runs_;
@@ -478,7 +485,7 @@ class Sweep {
         for (const int v : frontier_) fresh_[static_cast<std::size_t>(v)] = Lanes{};
         frontier_.clear();
         const int reached_depth = depth + 1;
-        while ((reached_depth >> plane_count) != 0) {
+        while (lengths && (reached_depth >> plane_count) != 0) {
           ++plane_count;
           planes_.resize(planes_.size() + nodes, Lanes{});
         }
@@ -506,7 +513,7 @@ class Sweep {
         // The planes this depth is written to: one per bit set in it.
         std::array<Lanes*, kDepthBits> depth_planes{};
         int depth_bits = 0;
-        for (unsigned bits = static_cast<unsigned>(reached_depth); bits != 0; bits &= bits - 1) {
+        for (unsigned bits = lengths ? static_cast<unsigned>(reached_depth) : 0U; bits != 0; bits &= bits - 1) {
           depth_planes[static_cast<std::size_t>(depth_bits++)] = planes_.data() + plane_at(planes_at, std::countr_zero(bits));
         }
         Lanes alive_now{};
@@ -518,6 +525,10 @@ class Sweep {
           // A node both on and off: its depth here plus the other's.
           const Lanes both = fresh & reached_[at ^ 1];
           if (none_in<Part>(both)) continue;
+          if (!lengths) {
+            clashed |= both;
+            continue;
+          }
           sweep_detail::for_each_lane(both, [&](int lane) {
             const bool other_fresh = sweep_detail::has_lane(fresh_[at ^ 1], lane);
             const int other = other_fresh ? reached_depth : depth_in(planes_at, plane_count, static_cast<int>(at ^ 1), lane);
@@ -531,7 +542,7 @@ class Sweep {
           sweep_detail::for_each_lane(clashed, [&](int lane) {
             const int i = static_cast<int>(batch * kLanes) + lane;
             if (keep) ends_[static_cast<std::size_t>(i)] = {RunEnd::How::Contradiction, reached_depth, length[static_cast<std::size_t>(lane)]};
-            contradiction(i, length[static_cast<std::size_t>(lane)]);
+            contradiction(i, lengths ? length[static_cast<std::size_t>(lane)] : -1);
           });
           active &= ~clashed;
           alive &= active;
@@ -581,7 +592,7 @@ class Sweep {
   }
 
  public:
-  // After run(..., keep = true): the nodes source i reached (row_words() words), and
+  // After run(..., Keep::Reach): the nodes source i reached (row_words() words), and
   // the depth it reached node v at (v must be in its reach).
   const std::uint64_t* reach(int i) const { return reach_.data() + static_cast<std::size_t>(i) * static_cast<std::size_t>(row_words_); }
   int depth(int i, int v) const {
