@@ -357,12 +357,13 @@ class NestedChains final : public InnerChains<W> {
     const auto words = static_cast<std::size_t>(graph_.words());
     taken_.assign(words, 0);
     common_.resize(words);
-    const auto group = [&](int id) {
-      group_branches(now, id, branches_);
-      std::fill(common_.begin(), common_.end(), ~std::uint64_t{0});
-      for (const Candidate& b : branches_) {
-        if (!graph_.keep_reach(graph_.literal(b.cell, b.digit, true), common_.data())) return;
-      }
+    // A group's branches are read straight from the position (group_branches()
+    // lists the same, for measure()): each keeps in common_ only what it implies too,
+    // and the group stops at the first that leaves nothing; what is left, not taken
+    // yet, is the group's.
+    const auto branch = [&](Cell c, int d) { return graph_.keep_reach(graph_.literal(c, d, true), common_.data()); };
+    const auto group = [&](int id, bool any) {
+      if (!any) return;
       for (std::size_t w = 0; w < words; ++w) {
         // ("Off" literals only: even bits.)
         for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {
@@ -375,8 +376,13 @@ class NestedChains final : public InnerChains<W> {
         }
       }
     };
+    const auto start = [&] { std::fill(common_.begin(), common_.end(), ~std::uint64_t{0}); };
     now.open.for_each([&](int c) {
-      if (now.count(c) >= 3) group(c);
+      if (now.count(c) < 3) return;
+      start();
+      bool any = true;
+      for (Mask ds = now.cand[static_cast<std::size_t>(c)]; any && ds != 0; ds &= ds - 1) any = branch(c, std::countr_zero(ds));
+      group(c, any);
     });
     for (int u = 0; u < t_.unit_count; ++u) {
       for (int d = 0; d < t_.n; ++d) {
@@ -385,7 +391,10 @@ class NestedChains final : public InnerChains<W> {
         // (As Explainer does: a unit's chains start from its first place, and only
         // from a cell of three candidates or more, as a cell's do.)
         if (now.count(t_.cell_of(u, std::countr_zero(places))) < 3) continue;
-        group(t_.cells + u * t_.n + d);
+        start();
+        bool any = true;
+        for (Mask at = places; any && at != 0; at &= at - 1) any = branch(t_.cell_of(u, std::countr_zero(at)), d);
+        group(t_.cells + u * t_.n + d, any);
       }
     }
   }
