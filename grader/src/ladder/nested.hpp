@@ -362,8 +362,7 @@ class NestedChains final : public InnerChains<W> {
     // and the group stops at the first that leaves nothing; what is left, not taken
     // yet, is the group's.
     const auto branch = [&](Cell c, int d) { return graph_.keep_reach(graph_.literal(c, d, true), common_.data()); };
-    const auto group = [&](int id, bool any) {
-      if (!any) return;
+    const auto take_common = [&](int id) {
       for (std::size_t w = 0; w < words; ++w) {
         // ("Off" literals only: even bits.)
         for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {
@@ -382,7 +381,7 @@ class NestedChains final : public InnerChains<W> {
       start();
       bool any = true;
       for (Mask ds = now.cand[static_cast<std::size_t>(c)]; any && ds != 0; ds &= ds - 1) any = branch(c, std::countr_zero(ds));
-      group(c, any);
+      if (any) take_common(c);
     });
     for (int u = 0; u < t_.unit_count; ++u) {
       for (int d = 0; d < t_.n; ++d) {
@@ -394,7 +393,7 @@ class NestedChains final : public InnerChains<W> {
         start();
         bool any = true;
         for (Mask at = places; any && at != 0; at &= at - 1) any = branch(t_.cell_of(u, std::countr_zero(at)), d);
-        group(t_.cells + u * t_.n + d, any);
+        if (any) take_common(t_.cells + u * t_.n + d);
       }
     }
   }

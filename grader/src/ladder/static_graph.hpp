@@ -80,12 +80,14 @@ class StaticGraph {
       const Candidate cand = candidates_[static_cast<std::size_t>(k)];
       const Cell c = cand.cell;
       const int d = cand.digit;
-      // off => on: the other end of each strong link. (No "on" literal these lead to
-      // is a sink: one is only where its cell has no other candidate and no peer its
-      // digit, and then no strong link leads to it, and no bivalue cell.)
+      // off => on: the other end of each strong link, where linked_digits_ says there
+      // is one (or a bivalue cell). (No "on" literal these lead to is a sink: one is
+      // only where its cell has no other candidate and no peer its digit, and then no
+      // strong link leads to it, and no bivalue cell.)
       edge_begin_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
       const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
-      for (int i = 0; i < info.count; ++i) {
+      const bool has_links = (linked_digits_[static_cast<std::size_t>(c)] >> d & 1U) != 0;
+      for (int i = 0; has_links && i < info.count; ++i) {
         const int u = info.unit[static_cast<std::size_t>(i)];
         const Mask places = p.places(u, d);
         if (std::popcount(places) != 2) continue;
