@@ -11,11 +11,13 @@
 //  - the shortest static chains from literals to their negations
 //    (StaticGraph::refutations), and the links from literals to others
 //    (StaticGraph::distances, which rates cell and unit forcing chains), against a
-//    breadth-first search from each.
+//    breadth-first search from each; and that an open cell down to one candidate
+//    changes no other literal's reach.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <utility>
 #include <vector>
 
@@ -375,6 +377,72 @@ TEST(LadderStaticGraph, TheClosureReachesWhatBreadthFirstSearchReaches) {
   expect_closure_is_reach<1>(engine::Geometry(2, 3), 20);
   expect_closure_is_reach<2>(engine::Geometry(3, 3), 6);
   expect_closure_is_reach<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 4);
+}
+
+// An open cell down to one candidate whose digit has left its peers (as a dynamic
+// run leaves one where its singles run dry) links nothing: the graph's reach among
+// the other cells' candidates is that of the position with the cell placed. (The
+// nested chains key what chains inside find in a position by the cells of two
+// candidates or more alone, ladder/nested.hpp.)
+template <int W>
+void expect_lone_candidate_links_nothing(const engine::Geometry& geometry, int positions) {
+  const Tables<W> t(geometry);
+  StaticGraph<W> lone(t);
+  StaticGraph<W> placed(t);
+  engine::Rng rng(57 + static_cast<std::uint64_t>(geometry.size()));
+  int compared = 0;
+  int reached = 0;
+  for (int position = 0; position < positions; ++position) {
+    const Position<W> p = random_position(t, geometry, rng);
+    std::vector<Cell> open;
+    p.open.for_each([&](int c) {
+      if (p.count(c) >= 2) open.push_back(static_cast<Cell>(c));
+    });
+    if (open.empty()) continue;
+    const Cell c = open[rng.below(static_cast<std::uint32_t>(open.size()))];
+    const int d = std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]));
+    Position<W> a = p;
+    for (Mask others = a.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d); others != 0; others &= others - 1) {
+      a.remove(t, c, std::countr_zero(others));
+    }
+    (t.peers[static_cast<std::size_t>(c)] & a.cells_of(d)).for_each([&](int x) { a.remove(t, x, d); });
+    Position<W> b = a;
+    b.place(t, c, d);
+    ASSERT_TRUE(a.open.test(c));
+    for (const bool xy : {true, false}) {
+      lone.build(a, xy);
+      placed.build(b, xy);
+      std::vector<std::pair<int, int>> both;  // (literal of lone, literal of placed)
+      b.open.for_each([&](int x) {
+        for (Mask ds = b.cand[static_cast<std::size_t>(x)]; ds != 0; ds &= ds - 1) {
+          for (const bool on : {false, true}) {
+            const int e = std::countr_zero(ds);
+            both.push_back({lone.literal(x, e, on), placed.literal(x, e, on)});
+          }
+        }
+      });
+      for (const auto& [from_a, from_b] : both) {
+        for (const auto& [to_a, to_b] : both) {
+          ASSERT_EQ(lone.reaches(from_a, to_a), placed.reaches(from_b, to_b)) << "cell " << c;
+          reached += lone.reaches(from_a, to_a) && from_a != to_a ? 1 : 0;
+        }
+        for (const bool on : {false, true}) {
+          const int mine = lone.literal(c, d, on);
+          ASSERT_FALSE(lone.reaches(from_a, mine)) << "cell " << c;
+          ASSERT_FALSE(lone.reaches(mine, from_a)) << "cell " << c;
+        }
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, positions) << geometry.size() << "x" << geometry.size();
+  EXPECT_GT(reached, 0) << geometry.size() << "x" << geometry.size();
+}
+
+TEST(LadderStaticGraph, AnOpenCellDownToOneCandidateLinksNothing) {
+  expect_lone_candidate_links_nothing<1>(engine::Geometry(2, 3), 30);
+  expect_lone_candidate_links_nothing<2>(engine::Geometry(3, 3), 10);
+  expect_lone_candidate_links_nothing<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 6);
 }
 
 TEST(LadderStaticGraph, ManyLiteralsAtOnceFindTheLinksToOthers) {

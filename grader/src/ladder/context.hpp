@@ -49,6 +49,7 @@ class ChainContext {
     truth_ = solution;
     record = chains;
     ++position_;
+    ++puzzle_;
   }
   // The position changed (a round applied something).
   void moved() { ++position_; }
@@ -66,6 +67,8 @@ class ChainContext {
   // Whether digit d (index) is cell c's digit in the solution.
   bool is_true(Cell c, int d) const { return truth_[static_cast<std::size_t>(c)] == d + 1; }
   std::uint64_t position_id() const { return position_; }
+  // Which puzzle the rungs are rating (start() counts them).
+  std::uint64_t puzzle_id() const { return puzzle_; }
 
   const Tables<W>& tables;
   Implications<W> engine;
@@ -87,6 +90,7 @@ class ChainContext {
  private:
   const std::uint8_t* truth_ = nullptr;
   std::uint64_t position_ = 0;
+  std::uint64_t puzzle_ = 0;
   StaticGraph<W> graph_x_;
   StaticGraph<W> graph_xy_;
   std::uint64_t built_x_ = ~std::uint64_t{0};
