@@ -258,10 +258,17 @@ class NestedChains final : public InnerChains<W> {
   // placed cells have none, and an open cell down to one candidate, which a run has
   // not placed, has no link in a position where singles ran dry (its digit has left
   // its peers), takes no part in a group of branches, and is asked about by neither.
+  // The dynamic chains inside (without pairs: with them every candidate is a
+  // finding, found for nothing) are kept the same way: what the sweep finds in a
+  // position depends on the same candidates alone (the cell down to one candidate
+  // makes its single in every run, which takes nothing).
   struct Kept {
     bool has_statics = false;
+    bool has_multiples = false;
+    bool has_dynamics = false;
     std::vector<InnerFinding> statics;    // statics_of_graph(), if has_statics
-    std::vector<InnerFinding> multiples;  // multiples_of_graph()
+    std::vector<InnerFinding> multiples;  // multiples_of_graph(), if has_multiples
+    std::vector<InnerFinding> dynamics;   // find_dynamic()'s sweep, if has_dynamics
   };
 
   // What chains inside of the kind `inside` (Static or Multiple) find in `now`, read
@@ -272,17 +279,17 @@ class NestedChains final : public InnerChains<W> {
       inside == Inside::Static ? statics_of_graph(now, found) : multiples_of_graph(now, found);
       return;
     }
-    const auto [at, added] = kept_.try_emplace(key_of(now));
-    Kept& kept = at->second;
+    Kept& kept = kept_[key_of(now)];
     // (A position first met by a replay with forcing chains inside is asked for
     // static chains inside only if a later step's replay with those meets it.)
     const bool statics = inside == Inside::Static && !kept.has_statics;
-    if (added || statics) graph_.build(now, true);
-    if (statics) {
-      statics_of_graph(now, kept.statics);
-      kept.has_statics = true;
+    if (statics || !kept.has_multiples) {
+      graph_.build(now, true);
+      if (statics) statics_of_graph(now, kept.statics);
+      if (!kept.has_multiples) multiples_of_graph(now, kept.multiples);
+      kept.has_statics = kept.has_statics || statics;
+      kept.has_multiples = true;
     }
-    if (added) multiples_of_graph(now, kept.multiples);
     const std::vector<InnerFinding>& mine = inside == Inside::Static ? kept.statics : kept.multiples;
     found.insert(found.end(), mine.begin(), mine.end());
   }
@@ -316,6 +323,11 @@ class NestedChains final : public InnerChains<W> {
   void find_dynamic(const Position<W>& now, std::vector<InnerFinding>& found) {
     const auto at = [](Cell c, int d) { return InnerFinding{{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}}; };
     if (dynamic_links_ == Links::Dynamic) {
+      Kept* kept = plain_ ? nullptr : &kept_[key_of(now)];
+      if (kept != nullptr && kept->has_dynamics) {
+        found.insert(found.end(), kept->dynamics.begin(), kept->dynamics.end());
+        return;
+      }
       Sweep<W>& sweep = context_.sweep;
       sweep.load(now);
       sources_.clear();
@@ -329,6 +341,10 @@ class NestedChains final : public InnerChains<W> {
       std::sort(found.begin(), found.end(), [](const InnerFinding& a, const InnerFinding& b) {
         return a.removed.cell != b.removed.cell ? a.removed.cell < b.removed.cell : a.removed.digit < b.removed.digit;
       });
+      if (kept != nullptr) {
+        kept->dynamics = found;
+        kept->has_dynamics = true;
+      }
     } else {
       for_each_open_candidate(now, [&](Cell c, int d) { found.push_back(at(c, d)); });
     }
