@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -268,7 +269,7 @@ class NestedChains final : public InnerChains<W> {
     bool has_dynamics = false;
     std::vector<InnerFinding> statics;    // statics_of_graph(), if has_statics
     std::vector<InnerFinding> multiples;  // multiples_of_graph(), if has_multiples
-    std::vector<InnerFinding> dynamics;   // find_dynamic()'s sweep, if has_dynamics
+    std::vector<InnerFinding> dynamics;   // contradictions_of_sweep(), if has_dynamics
   };
 
   // What chains inside of the kind `inside` (Static or Multiple) find in `now`, read
@@ -298,12 +299,12 @@ class NestedChains final : public InnerChains<W> {
   // the others), cell by cell.
   const std::string& key_of(const Position<W>& now) {
     const auto cells = static_cast<std::size_t>(t_.cells);
-    key_cells_.resize(cells);
+    key_.resize(cells * sizeof(std::uint16_t));
     for (std::size_t c = 0; c < cells; ++c) {
       const std::uint16_t cand = now.cand[c];
-      key_cells_[c] = (cand & (cand - 1)) != 0 ? cand : std::uint16_t{0};
+      const std::uint16_t kept = (cand & (cand - 1)) != 0 ? cand : std::uint16_t{0};
+      std::memcpy(key_.data() + c * sizeof kept, &kept, sizeof kept);
     }
-    key_.assign(reinterpret_cast<const char*>(key_cells_.data()), cells * sizeof(std::uint16_t));
     return key_;
   }
 
@@ -317,38 +318,44 @@ class NestedChains final : public InnerChains<W> {
   }
 
   // Dynamic chains in `now` to a contradiction: which assumptions contradict, found
-  // all at once by the context's sweep (no other rung is at work while this one is;
-  // with pairs inside, which the sweep does not apply, every assumption is a
-  // finding until measure() follows it node by node).
+  // by contradictions_of_sweep() or kept_; with pairs inside, which the sweep does
+  // not apply, every assumption is a finding until measure() follows it node by node.
   void find_dynamic(const Position<W>& now, std::vector<InnerFinding>& found) {
-    const auto at = [](Cell c, int d) { return InnerFinding{{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}}; };
-    if (dynamic_links_ == Links::Dynamic) {
-      Kept* kept = plain_ ? nullptr : &kept_[key_of(now)];
-      if (kept != nullptr && kept->has_dynamics) {
-        found.insert(found.end(), kept->dynamics.begin(), kept->dynamics.end());
-        return;
-      }
-      Sweep<W>& sweep = context_.sweep;
-      sweep.load(now);
-      sources_.clear();
-      for_each_open_candidate(now, [&](Cell c, int d) { sources_.push_back(sweep.node(c, d, true)); });
-      // (Only which contradict: no depths kept.)
-      sweep.run(sources_, true, Sweep<W>::Keep::Contradictions, [] { return 1 << 20; }, [&](int i, int) {
-        const int v = sources_[static_cast<std::size_t>(i)];
-        found.push_back(at(sweep.cell_of(v), sweep.digit_of(v)));
-      });
-      // (In the order of the sources: cells, then digits, as below.)
-      std::sort(found.begin(), found.end(), [](const InnerFinding& a, const InnerFinding& b) {
-        return a.removed.cell != b.removed.cell ? a.removed.cell < b.removed.cell : a.removed.digit < b.removed.digit;
-      });
-      if (kept != nullptr) {
-        kept->dynamics = found;
-        kept->has_dynamics = true;
-      }
-    } else {
-      for_each_open_candidate(now, [&](Cell c, int d) { found.push_back(at(c, d)); });
+    if (dynamic_links_ != Links::Dynamic) {
+      for_each_open_candidate(now, [&](Cell c, int d) { found.push_back(finding(c, d)); });
+      return;
     }
+    if (plain_) {
+      contradictions_of_sweep(now, found);
+      return;
+    }
+    Kept& kept = kept_[key_of(now)];
+    if (!kept.has_dynamics) {
+      contradictions_of_sweep(now, kept.dynamics);
+      kept.has_dynamics = true;
+    }
+    found.insert(found.end(), kept.dynamics.begin(), kept.dynamics.end());
   }
+
+  // The assumptions of `now` that contradict by dynamic chains (singles only), found
+  // all at once by the context's sweep (no other rung is at work while this one is),
+  // appended to `found` in the order of the sources: cells, then digits.
+  void contradictions_of_sweep(const Position<W>& now, std::vector<InnerFinding>& found) {
+    Sweep<W>& sweep = context_.sweep;
+    sweep.load(now);
+    sources_.clear();
+    for_each_open_candidate(now, [&](Cell c, int d) { sources_.push_back(sweep.node(c, d, true)); });
+    const auto first = static_cast<std::ptrdiff_t>(found.size());
+    // (Only which contradict: no depths kept.)
+    sweep.run(sources_, true, Sweep<W>::Keep::Contradictions, [] { return 1 << 20; }, [&](int i, int) {
+      const int v = sources_[static_cast<std::size_t>(i)];
+      found.push_back(finding(sweep.cell_of(v), sweep.digit_of(v)));
+    });
+    std::sort(found.begin() + first, found.end(), [](const InnerFinding& a, const InnerFinding& b) {
+      return a.removed.cell != b.removed.cell ? a.removed.cell < b.removed.cell : a.removed.digit < b.removed.digit;
+    });
+  }
+  static InnerFinding finding(Cell c, int d) { return {{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}}; }
 
   // Every candidate of a cell of `now` with two or more (cells in order, digits in
   // order within a cell).
@@ -475,7 +482,6 @@ class NestedChains final : public InnerChains<W> {
   std::uint64_t kept_puzzle_ = ~std::uint64_t{0};  // the context's puzzle_id() kept_ is of
   static constexpr std::size_t kMostKept = 1 << 14;  // positions kept_ may hold when a step starts
   std::string key_;
-  std::vector<std::uint16_t> key_cells_;
   std::vector<std::uint64_t> common_;
   std::vector<std::uint64_t> taken_;
   std::vector<Candidate> branches_;
