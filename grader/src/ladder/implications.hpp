@@ -224,6 +224,8 @@ class Implications {
   // a (most + 1)th time; stopped_short() says whether the last run did.
   void limit_inner_rounds(int most) { most_inner_rounds_ = most; }
   bool stopped_short() const { return stopped_short_; }
+  // The rounds of chains inside the run under way has looked for so far.
+  int inner_rounds() const { return inner_rounds_; }
 
   int reached_count() const { return static_cast<int>(order_.size()); }
   // The last run's contradiction, as the nodes between the assumption and the two

@@ -282,14 +282,20 @@ class NestedChains final : public InnerChains<W> {
     }
     Kept& kept = kept_[key_of(now)];
     // (A position first met by a replay with forcing chains inside is asked for
-    // static chains inside only if a later step's replay with those meets it.)
+    // static chains inside only if a later step's replay with those meets it. A
+    // replay with static chains inside reads the forcing chains inside too where it
+    // first looks inside, which the same assumption's replay with those meets next,
+    // but not after: its later positions follow from static chains inside, and few
+    // of them are met by a replay with forcing chains inside, which then builds the
+    // graph again: 1,247 of 9,200 on forty mined finds rated 10.0 and up.)
     const bool statics = inside == Inside::Static && !kept.has_statics;
-    if (statics || !kept.has_multiples) {
+    const bool multiples = !kept.has_multiples && (inside != Inside::Static || outer_.inner_rounds() == 1);
+    if (statics || multiples) {
       graph_.build(now, true);
       if (statics) statics_of_graph(now, kept.statics);
-      if (!kept.has_multiples) multiples_of_graph(now, kept.multiples);
+      if (multiples) multiples_of_graph(now, kept.multiples);
       kept.has_statics = kept.has_statics || statics;
-      kept.has_multiples = true;
+      kept.has_multiples = kept.has_multiples || multiples;
     }
     const std::vector<InnerFinding>& mine = inside == Inside::Static ? kept.statics : kept.multiples;
     found.insert(found.end(), mine.begin(), mine.end());
