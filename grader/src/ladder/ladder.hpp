@@ -15,6 +15,7 @@
 #include <climits>
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "fish.hpp"
@@ -128,6 +129,11 @@ class Ladder {
   // only those a contradiction rests on, and every replay followed to its end (for
   // tests: the ratings must be the same).
   void plain_nested(bool on) { nested_.plain(on); }
+  // What nested chains keep of a position's chains inside checked against the
+  // position read afresh wherever it is used (for tests): the lists compared, and
+  // how many differed.
+  void check_nested_kept(bool on) { nested_.check_kept(on); }
+  std::pair<int, int> nested_kept_checks() const { return nested_.kept_checks(); }
   // Dynamic plus runs all followed node by node from their start, none taken up from
   // the Dynamic rung's sweep (for tests: the same path either way).
   void plus_from_sweep(bool on) {

@@ -29,6 +29,7 @@
 #include <cstring>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "chains.hpp"
@@ -108,6 +109,10 @@ class NestedChains final : public InnerChains<W> {
   // followed to its end, nothing kept from one replay for another (for tests: the
   // ratings must be the same either way).
   void plain(bool on) { plain_ = on; }
+  // Every list of findings inside taken from kept_ compared with what the position
+  // gives read afresh (for tests): how many were compared, and how many differed.
+  void check_kept(bool on) { check_kept_ = on; }
+  std::pair<int, int> kept_checks() const { return {kept_checked_, kept_differed_}; }
 
   // InnerChains: the candidates of `now` that a chain inside refutes (of the kind
   // inside_ says). Measured later, where the outer chain's contradiction rests on
@@ -298,7 +303,23 @@ class NestedChains final : public InnerChains<W> {
       kept.has_multiples = kept.has_multiples || multiples;
     }
     const std::vector<InnerFinding>& mine = inside == Inside::Static ? kept.statics : kept.multiples;
+    if (check_kept_) {
+      fresh_.clear();
+      graph_.build(now, true);
+      inside == Inside::Static ? statics_of_graph(now, fresh_) : multiples_of_graph(now, fresh_);
+      count_check(mine);
+    }
     found.insert(found.end(), mine.begin(), mine.end());
+  }
+
+  // check_kept(): `kept` against fresh_.
+  void count_check(const std::vector<InnerFinding>& kept) {
+    const auto same = [](const InnerFinding& a, const InnerFinding& b) {
+      return a.removed.cell == b.removed.cell && a.removed.digit == b.removed.digit && a.group == b.group &&
+             a.complexity == b.complexity;
+    };
+    ++kept_checked_;
+    if (!std::equal(kept.begin(), kept.end(), fresh_.begin(), fresh_.end(), same)) ++kept_differed_;
   }
 
   // The key of `now` in kept_: the candidates of each cell with two or more (0 for
@@ -339,6 +360,11 @@ class NestedChains final : public InnerChains<W> {
     if (!kept.has_dynamics) {
       contradictions_of_sweep(now, kept.dynamics);
       kept.has_dynamics = true;
+    }
+    if (check_kept_) {
+      fresh_.clear();
+      contradictions_of_sweep(now, fresh_);
+      count_check(kept.dynamics);
     }
     found.insert(found.end(), kept.dynamics.begin(), kept.dynamics.end());
   }
@@ -482,6 +508,10 @@ class NestedChains final : public InnerChains<W> {
   const int dynamic_level_ = static_level_ + 10;
   Inside inside_ = Inside::Dynamic;
   bool plain_ = false;
+  bool check_kept_ = false;
+  int kept_checked_ = 0;
+  int kept_differed_ = 0;
+  std::vector<InnerFinding> fresh_;  // check_kept()'s
   Links dynamic_links_ = Links::Dynamic;  // the step's: with pairs too (DynamicPlus) where singles refute nothing
   StaticGraph<W> graph_;  // of the position the chains inside start from
   std::unordered_map<std::string, Kept> kept_;  // by key_of() the position
