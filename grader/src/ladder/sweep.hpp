@@ -289,17 +289,22 @@ class Sweep {
     nodes_ = 2 * k_count;
     row_words_ = (nodes_ + 63) / 64;
     // Each digit's nodes (in order) and unit groups: all that a run of one digit
-    // looks at.
+    // looks at. (Then, for runs of every digit, the unit groups and all groups.)
     digit_nodes_begin_.assign(static_cast<std::size_t>(n) + 1, 0);
     for (int k = 0; k < k_count; ++k) digit_nodes_begin_[static_cast<std::size_t>(digit_[static_cast<std::size_t>(k)]) + 1] += 2;
     for (int d = 0; d < n; ++d) digit_nodes_begin_[static_cast<std::size_t>(d) + 1] += digit_nodes_begin_[static_cast<std::size_t>(d)];
     digit_nodes_.resize(static_cast<std::size_t>(nodes_));
     next_place_.assign(digit_nodes_begin_.begin(), digit_nodes_begin_.end() - 1);
     for (int v = 0; v < nodes_; ++v) digit_nodes_[static_cast<std::size_t>(next_place_[static_cast<std::size_t>(digit_of(v))]++)] = v;
-    digit_groups_.assign(static_cast<std::size_t>(n * group_words_), 0);
-    for (int group = 0; group < unit_groups_; ++group) {
-      const auto at = static_cast<std::size_t>(group_digit_[static_cast<std::size_t>(group)] * group_words_ + (group >> 6));
-      digit_groups_[at] |= std::uint64_t{1} << (group & 63);
+    digit_groups_.assign(static_cast<std::size_t>((n + 2) * group_words_), 0);
+    for (int group = 0; group + 1 < static_cast<int>(group_begin_.size()); ++group) {
+      const auto word = static_cast<std::size_t>(group >> 6);
+      const std::uint64_t bit = std::uint64_t{1} << (group & 63);
+      if (group < unit_groups_) {
+        digit_groups_[static_cast<std::size_t>(group_digit_[static_cast<std::size_t>(group)] * group_words_) + word] |= bit;
+        digit_groups_[static_cast<std::size_t>(n * group_words_) + word] |= bit;
+      }
+      digit_groups_[static_cast<std::size_t>((n + 1) * group_words_) + word] |= bit;
     }
     // Between runs fresh_ and next_ are all clear; reached_ is cleared per batch.
     reached_.assign(static_cast<std::size_t>(nodes_), Lanes{});
@@ -398,17 +403,13 @@ class Sweep {
     plane_at_.clear();
     if (keep) reach_.assign(sources_count * static_cast<std::size_t>(row_words_), 0);
     lanes_reached_.clear();
-    // The groups and nodes the runs can touch (one digit's: as load() listed them).
+    // The groups and nodes the runs can touch, as load() listed them: one digit's,
+    // or every digit's (with Y links, the cells' groups too).
     dirty_.assign(static_cast<std::size_t>(group_words_), 0);
-    const std::uint64_t* allowed = digit_groups_.data() + static_cast<std::size_t>(std::max(digit, 0) * group_words_);
+    const int groups_row = digit >= 0 ? digit : y_links ? t_.n + 1 : t_.n;
+    const std::uint64_t* allowed = digit_groups_.data() + static_cast<std::size_t>(groups_row * group_words_);
     std::span<const int> nodes_in(digit_nodes_.data() + (digit < 0 ? 0 : digit_nodes_begin_[static_cast<std::size_t>(digit)]),
                                   digit_nodes_.data() + (digit < 0 ? nodes_ : digit_nodes_begin_[static_cast<std::size_t>(digit) + 1]));
-    if (digit < 0) {
-      allowed_.assign(static_cast<std::size_t>(group_words_), 0);
-      const int all_groups = y_links ? static_cast<int>(group_begin_.size()) - 1 : unit_groups_;
-      for (int group = 0; group < all_groups; ++group) allowed_[static_cast<std::size_t>(group >> 6)] |= std::uint64_t{1} << (group & 63);
-      allowed = allowed_.data();
-    }
     marked_.assign(static_cast<std::size_t>((candidates() + 63) / 64), 0);
     if (new_nodes_.size() < nodes + 1) new_nodes_.resize(nodes + 1);
     for (std::size_t batch = 0; batch * kLanes < sources_count; ++batch) {
@@ -689,10 +690,9 @@ class Sweep {
   };
   std::vector<GroupsOf> groups_of_;  // by candidate
   int group_words_ = 0;
-  std::vector<std::uint64_t> allowed_;  // the groups a run of every digit looks at (a bit each)
   std::vector<int> digit_nodes_;        // the nodes, digit by digit (in order within each)
   std::vector<int> digit_nodes_begin_;  // by digit: its first in digit_nodes_ (and the end)
-  std::vector<std::uint64_t> digit_groups_;  // by digit: its unit groups (group_words_ words each)
+  std::vector<std::uint64_t> digit_groups_;  // by digit: its unit groups; then all unit groups, all groups (group_words_ words each)
   std::vector<int> next_place_;         // (load()'s scratch)
   std::vector<std::uint64_t> dirty_;    // at a depth: the allowed groups with a fresh member
   int nodes_ = 0;
