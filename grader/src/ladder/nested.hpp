@@ -312,7 +312,8 @@ class NestedChains final : public InnerChains<W> {
     found.insert(found.end(), mine.begin(), mine.end());
   }
 
-  // check_kept(): `kept` against fresh_.
+  // check_kept(): `kept` against fresh_, field by field (every field a kept list
+  // sets: the parents are set after, by find(), for each replay).
   void count_check(const std::vector<InnerFinding>& kept) {
     const auto same = [](const InnerFinding& a, const InnerFinding& b) {
       return a.removed.cell == b.removed.cell && a.removed.digit == b.removed.digit && a.group == b.group &&
