@@ -88,6 +88,17 @@ TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
   EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_memos(false); }), 1000);
 }
 
+// The same without the templates' settled digits (templates.hpp): every single-digit
+// rung asked about every digit its memo lets through. A digit wrongly called settled
+// would hide a fish, a chain or a Nishio contradiction, and the path would change.
+TEST(LadderMemo, RatingWithoutSettledDigitsTakesTheSamePath) {
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  std::vector<engine::Grid> puzzles = classic_sample();
+  engine::Rng rng(37);
+  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
+  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_templates(false); }), 1000);
+}
+
 // The same for the dynamic runs' plain path, and for the forcing chains' runs 256
 // at a time beside 512 (sweep_test.cpp compares the runs themselves).
 TEST(LadderMemo, RatingWithNarrowerInstructionsTakesTheSamePath) {

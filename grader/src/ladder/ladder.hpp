@@ -26,6 +26,7 @@
 #include "single_digit.hpp"
 #include "singles.hpp"
 #include "subsets.hpp"
+#include "templates.hpp"
 #include "sudoforge/grader/grade.hpp"
 #include "uniqueness.hpp"
 #include "wings.hpp"
@@ -55,7 +56,8 @@ class Ladder {
         static_chains_(context_),
         forcing_(context_),
         wide_forcing_(context_),
-        nested_(context_) {
+        nested_(context_),
+        settled_(tables_) {
     using H = HumanTechnique;
     const auto& t = tables_;
     const Scope whole = Scope::Whole;
@@ -125,6 +127,9 @@ class Ladder {
   // Without memos every rung looks at every part in every round (for tests: the
   // memos must change nothing).
   void use_memos(bool on) { memos_on_ = on; }
+  // Without templates every single-digit rung looks at every digit its memo lets
+  // through, settled or not (for tests: settling must change nothing).
+  void use_templates(bool on) { templates_on_ = on; }
   // Nested chains the plain way: every chain inside measured where it is found, not
   // only those a contradiction rests on, and every replay followed to its end (for
   // tests: the ratings must be the same).
@@ -158,6 +163,7 @@ class Ladder {
     const Tables<W>& t = tables_;
     Rated rated;
     context_.start(solution.values().data(), steps != nullptr);
+    settled_.start(solution.values().data());
     hardest_rating_ = -1;
     for (Memo<W>& memo : memos_) memo.clear();
     if (prefix != nullptr && steps == nullptr) {
@@ -192,7 +198,12 @@ class Ladder {
         // is found: the nested chains' "where nothing else applies".)
         const int limit = best == INT_MAX ? INT_MAX : best - 1;
         if (!memos_on_) memos_[r].clear();
-        const Parts parts = memos_[r].changed(t, position_, rung.scope, limit);
+        Parts parts = memos_[r].changed(t, position_, rung.scope, limit);
+        // Single-digit rungs from swordfish on skip the digits their templates settle
+        // (templates.hpp): cheaper than the rungs' own search from there.
+        if (parts != 0 && rung.scope == Scope::Digits && rung.base >= settled_from_ && templates_on_) {
+          parts &= ~Parts{settled_.of(position_, static_cast<Mask>(parts))};
+        }
         if (parts == 0) continue;
         trial_.clear();
         rung.find(position_, limit, parts, trial_);
@@ -357,6 +368,10 @@ class Ladder {
   ForcingChains<W> forcing_;
   ForcingChains<W, 8> wide_forcing_;
   NestedChains<W> nested_;
+  SettledDigits<W> settled_;
+  // The first base rating whose single-digit rungs ask the templates first.
+  const int settled_from_ = base_rating(HumanTechnique::Swordfish);
+  bool templates_on_ = true;
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;
   LockedCrossings<W> locked_;
