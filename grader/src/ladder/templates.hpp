@@ -13,8 +13,8 @@
 // The answer depends on the digit's candidate cells alone, so it is kept per digit
 // until they change. The solution's placement of d is a template to start from; the
 // rest are found by a search that must pass through (or avoid) a given cell, row by
-// row, fewest places first. A search past kNodeBudget nodes gives up and calls the
-// digit unsettled, which only costs the rungs their usual work.
+// row, fewest places first. A digit whose searches take more than kNodeBudget nodes
+// together is called unsettled, which only costs the rungs their usual work.
 
 #include <array>
 #include <bit>
