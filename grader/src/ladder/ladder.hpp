@@ -115,7 +115,11 @@ class Ladder {
          [this](const P& p, int limit, Parts, Findings& f) { forcing(p, Links::DynamicPlus, limit, f); }},
         {H::NestedForcingChain, whole, [this](const P& p, int limit, Parts, Findings& f) { nested_.find(p, limit, f); }},
     };
-    for (Rung& rung : rungs_) rung.base = base_rating(rung.technique);
+    for (Rung& rung : rungs_) {
+      rung.base = base_rating(rung.technique);
+      // From swordfish on, templates cost less a digit than the rung's own search.
+      rung.settles = rung.scope == Scope::Digits && rung.base >= base_rating(H::Swordfish);
+    }
     std::stable_sort(rungs_.begin(), rungs_.end(), [](const Rung& a, const Rung& b) { return a.base < b.base; });
     memos_.resize(rungs_.size());
   }
@@ -199,9 +203,8 @@ class Ladder {
         const int limit = best == INT_MAX ? INT_MAX : best - 1;
         if (!memos_on_) memos_[r].clear();
         Parts parts = memos_[r].changed(t, position_, rung.scope, limit);
-        // Single-digit rungs from swordfish on skip the digits their templates settle
-        // (templates.hpp): cheaper than the rungs' own search from there.
-        if (parts != 0 && rung.scope == Scope::Digits && rung.base >= settled_from_ && templates_on_) {
+        // Single-digit rungs skip the digits their templates settle (templates.hpp).
+        if (parts != 0 && rung.settles && templates_on_) {
           parts &= ~Parts{settled_.of(position_, static_cast<Mask>(parts))};
         }
         if (parts == 0) continue;
@@ -240,6 +243,7 @@ class Ladder {
     Scope scope;
     Finder find;
     int base = 0;  // base_rating(technique), asked in every round
+    bool settles = false;  // skips the digits their templates settle (single-digit rungs)
   };
 
   // The first rungs: full house, hidden single in a box, in a line (the three lowest
@@ -369,8 +373,6 @@ class Ladder {
   ForcingChains<W, 8> wide_forcing_;
   NestedChains<W> nested_;
   SettledDigits<W> settled_;
-  // The first base rating whose single-digit rungs ask the templates first.
-  const int settled_from_ = base_rating(HumanTechnique::Swordfish);
   bool templates_on_ = true;
   std::vector<Rung> rungs_;
   std::vector<Memo<W>> memos_;

@@ -67,19 +67,20 @@ class SettledDigits {
   bool is_settled(const Position<W>& p, int d) {
     load(p, d);
     nodes_ = 0;
-    // The cells in some template found so far, and those in every one.
+    // The cells in some template found so far, and those in every one: the
+    // solution's placement to start with, if the position kept it whole.
     CellSet some;
     int true_cells = 0;
     for (int e = 0; e < entries_; ++e) {
-      if (solution_ != nullptr && solution_[entry_cell_[static_cast<std::size_t>(e)]] == d + 1) {
-        some.set(entry_cell_[static_cast<std::size_t>(e)]);
+      const Cell c = entry_cell_[static_cast<std::size_t>(e)];
+      if (solution_ != nullptr && solution_[c] == d + 1) {
+        some.set(c);
         ++true_cells;
       }
     }
-    const bool from_solution = true_cells == rows_;  // (else the position lost a true candidate: start from nothing)
+    const bool from_solution = true_cells == rows_;
     if (!from_solution) some = CellSet{};
-    CellSet every = some;
-    bool any = from_solution;
+    CellSet every = from_solution ? some : p.cells_of(d);
     for (int e = 0; e < entries_; ++e) {
       const Cell x = entry_cell_[static_cast<std::size_t>(e)];
       if (some.test(x)) continue;
@@ -90,22 +91,16 @@ class SettledDigits {
       if (!search(0, entry_units_[static_cast<std::size_t>(e)])) return false;
       const CellSet found = chosen();
       some |= found;
-      every = any ? every & found : found;
-      any = true;
+      every &= found;
     }
-    if (!any) return true;  // no open cell needs the digit
     // A template without each cell in every one so far, or that cell must hold d.
-    for (;;) {
-      int y = -1;
-      every.for_each([&](int c) {
-        if (y < 0) y = c;
-      });
-      if (y < 0) return true;
-      avoid_ = y;
+    while (every.any()) {
+      avoid_ = every.first();
       chosen_count_ = 0;
       if (!search(0, 0)) return false;
       every &= chosen();
     }
+    return true;
   }
 
  private:
