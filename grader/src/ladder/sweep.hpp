@@ -53,6 +53,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <new>
 #include <span>
 #include <stdexcept>
@@ -405,7 +406,7 @@ class Sweep {
     lanes_reached_.clear();
     // The groups and nodes the runs can touch, as load() listed them: one digit's,
     // or every digit's (with Y links, the cells' groups too).
-    dirty_.assign(static_cast<std::size_t>(group_words_), 0);
+    dirty_.assign(64 * static_cast<std::size_t>(group_words_), 0);
     const int groups_row = digit >= 0 ? digit : y_links ? t_.n + 1 : t_.n;
     const std::uint64_t* allowed = digit_groups_.data() + static_cast<std::size_t>(groups_row * group_words_);
     std::span<const int> nodes_in(digit_nodes_.data() + (digit < 0 ? 0 : digit_nodes_begin_[static_cast<std::size_t>(digit)]),
@@ -444,13 +445,12 @@ class Sweep {
           const auto& of = groups_of_[static_cast<std::size_t>(v >> 1)];
           for (int i = 0; i < of.count; ++i) {
             const int group = of.group[static_cast<std::size_t>(i)];
-            dirty_[static_cast<std::size_t>(group >> 6)] |= std::uint64_t{1} << (group & 63);
+            dirty_[static_cast<std::size_t>(group)] = 1;
           }
         }
         Lanes emptied{};
         for (int word = 0; word < group_words_; ++word) {
-          std::uint64_t touched = dirty_[static_cast<std::size_t>(word)] & allowed[word];
-          dirty_[static_cast<std::size_t>(word)] = 0;
+          std::uint64_t touched = dirty_groups(word) & allowed[word];
           for (; touched != 0; touched &= touched - 1) {
             const int group = 64 * word + std::countr_zero(touched);
             const int begin = group_begin_[static_cast<std::size_t>(group)];
@@ -632,6 +632,21 @@ class Sweep {
   std::uint64_t runs() const { return runs_; }
 
  private:
+  // The groups 64 x word to 64 x word + 63 that dirty_ marks, as bits (clearing the
+  // marks): eight bytes of 0 or 1 at a time, each multiplied into the top byte (the
+  // bits land in distinct places, so nothing carries).
+  std::uint64_t dirty_groups(int word) {
+    std::uint8_t* marks = dirty_.data() + 64 * static_cast<std::size_t>(word);
+    std::uint64_t bits = 0;
+    for (int i = 0; i < 8; ++i) {
+      std::uint64_t eight = 0;  // mark j in byte j (one load on a little-endian machine)
+      for (int j = 0; j < 8; ++j) eight |= std::uint64_t{marks[8 * i + j]} << (8 * j);
+      bits |= (eight * 0x0102040810204080ULL) >> 56 << (8 * i);
+    }
+    std::memset(marks, 0, 64);
+    return bits;
+  }
+
   int depth_in(std::size_t planes_at, int plane_count, int v, int lane) const {
     int depth = 0;
     for (int b = 0; b < plane_count; ++b) {
@@ -694,7 +709,10 @@ class Sweep {
   std::vector<int> digit_nodes_begin_;  // by digit: its first in digit_nodes_ (and the end)
   std::vector<std::uint64_t> digit_groups_;  // by digit: its unit groups; then all unit groups, all groups (group_words_ words each)
   std::vector<int> next_place_;         // (load()'s scratch)
-  std::vector<std::uint64_t> dirty_;    // at a depth: the allowed groups with a fresh member
+  // At a depth: by group, 1 where a member is fresh. (A byte each, so that marking a
+  // node's groups is plain stores, none waiting on the one before as the stores of a
+  // bit set's words did; dirty_groups() reads them 64 at a time.)
+  std::vector<std::uint8_t> dirty_;
   int nodes_ = 0;
   int row_words_ = 0;
   // A batch.
