@@ -347,7 +347,8 @@ void expect_same_distances(const engine::Geometry& geometry, int positions) {
 // The closure (each literal's reach from the components, read by reaches() and
 // keep_reach()) against breadth-first search from each literal, on both kinds of
 // graph: the sinks it only marks (literals with no link) as well as the components
-// it follows.
+// it follows. reaches() is asked both before keep_reach() makes a row the closure
+// left for later (an "on" literal no link leads to) and after.
 template <int W>
 void expect_closure_is_reach(const engine::Geometry& geometry, int positions) {
   int reached = 0;
@@ -358,6 +359,9 @@ void expect_closure_is_reach(const engine::Geometry& geometry, int positions) {
     std::vector<std::uint64_t> set(words);
     for (int from = 0; from < literals; ++from) {
       graph.distance(from, -1, 1 << 20);
+      for (int to = 0; to < literals; ++to) {
+        ASSERT_EQ(graph.reaches(from, to), graph.depth_of(to) >= 0) << "literal " << from << " to " << to << ", first";
+      }
       std::fill(set.begin(), set.end(), ~std::uint64_t{0});
       const bool any = graph.keep_reach(from, set.data());
       ASSERT_TRUE(any) << "literal " << from;

@@ -378,7 +378,7 @@ class ForcingChains {
       }
     } else {
       // The graph's reach sets are by literal (its candidates only).
-      const StaticGraph<W>& g = *graph_;
+      StaticGraph<W>& g = *graph_;
       common_.assign(static_cast<std::size_t>(g.words()), ~std::uint64_t{0});
       for (const int b : branches_) {
         const Node start = node_of(b);

@@ -128,12 +128,25 @@ class StaticGraph {
 
   // Whether `to` follows from `from` (through any number of links).
   bool reaches(int from, int to) const {
-    const std::uint64_t* r = row_of(from);
-    return r == nullptr ? from == to : (r[to >> 6] >> (to & 63) & 1U) != 0;
+    const int row = row_index(from);
+    if (row < 0) return from == to;
+    if (pending_[static_cast<std::size_t>(row)] == 0) return has(row, to);
+    // A row not made yet (an "on" literal no link leads to): itself, its sinks (never
+    // its own negation, which the XY-chains ask about), or what a literal it follows
+    // reaches (those rows are made).
+    const auto v = static_cast<std::size_t>(from);
+    if (from == to) return true;
+    for (std::uint32_t e = followed_end_[v]; to != (from ^ 1) && e < edge_begin_[v + 1]; ++e) {
+      if (targets_[e] == to) return true;
+    }
+    for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) {
+      if (has(row_index(targets_[e]), to)) return true;
+    }
+    return false;
   }
   // `set` (words() words) keeps only what `from` implies, itself included. Returns
   // whether anything is left.
-  bool keep_reach(int from, std::uint64_t* set) const {
+  bool keep_reach(int from, std::uint64_t* set) {
     const std::uint64_t* r = row_of(from);
     if (r == nullptr) {
       const bool had = (set[from >> 6] >> (from & 63) & 1U) != 0;
@@ -332,10 +345,35 @@ class StaticGraph {
   int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
   static void set(std::vector<std::uint64_t>& bits, int i) { bits[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
 
-  // The reach of a literal's component; nullptr for a sink (it reaches itself only).
-  const std::uint64_t* row_of(int literal) const {
-    const int row = row_[static_cast<std::size_t>(component_[static_cast<std::size_t>(literal)])];
-    return row < 0 ? nullptr : reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
+  // The row of a literal's component in reach_; -1 for a sink (it reaches itself only).
+  int row_index(int literal) const { return row_[static_cast<std::size_t>(literal)]; }
+  bool has(int row, int literal) const {
+    return (reach_[static_cast<std::size_t>(row) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(literal >> 6)] >> (literal & 63) & 1U) != 0;
+  }
+  // The reach of a literal's component, made now if it was left for later; nullptr
+  // for a sink.
+  const std::uint64_t* row_of(int literal) {
+    const int row = row_index(literal);
+    if (row < 0) return nullptr;
+    std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
+    if (pending_[static_cast<std::size_t>(row)] != 0) {
+      pending_[static_cast<std::size_t>(row)] = 0;
+      join(literal, reach);
+      const auto v = static_cast<std::size_t>(literal);
+      for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) {
+        const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(row_index(targets_[e])) * static_cast<std::size_t>(words_);
+        for (int w = 0; w < words_; ++w) reach[w] |= from[w];
+      }
+    }
+    return reach;
+  }
+  // Marks literal m and the sinks it leads to in `reach`.
+  void join(int m, std::uint64_t* reach) const {
+    reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
+    for (std::uint32_t e = followed_end_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
+      const int w = targets_[e];
+      reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
+    }
   }
 
   // Tarjan's components (iteratively), then each component's reach. Most literals
@@ -343,28 +381,40 @@ class StaticGraph {
   // its own, numbered first, without a reach row, and the search skips them; a
   // component's reach is its members, the sinks they lead to and the reach of the
   // other components they lead to (build() lists each literal's successors that are
-  // not sinks first, up to followed_end_).
+  // not sinks first, up to followed_end_). An "on" literal that no link leads to
+  // (most of them) is a component of its own that no other reaches: its row is left
+  // for later (pending_), made only if keep_reach() asks for it; reaches() reads
+  // the rows of what it follows instead.
   void closure() {
     const auto n = static_cast<std::size_t>(literals_);
     const auto words = static_cast<std::size_t>(words_);
     index_.assign(n, -1);
     low_.assign(n, 0);
-    component_.assign(n, -1);
     on_stack_.assign(n, 0);
-    row_.resize(n);  // by component (at most one per literal)
+    row_.resize(n);
     stack_.resize(n);
     call_.resize(n);
-    int components = 0;
+    std::size_t sinks = 0;
     int counter = 0;
     int rows = 0;
+    entered_.assign(n, 0);
     for (std::size_t v = 0; v < n; ++v) {
       if (edge_begin_[v] == edge_begin_[v + 1]) {
         index_[v] = counter++;
-        component_[v] = components;
-        row_[static_cast<std::size_t>(components++)] = -1;
+        row_[v] = -1;
+        ++sinks;
       }
+      if ((v & 1) != 0) continue;  // ("on" literals are led to by "off" ones only)
+      for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) entered_[static_cast<std::size_t>(targets_[e])] = 1;
     }
-    reach_.assign((n - static_cast<std::size_t>(components)) * words, 0);  // at most a row per literal not a sink
+    reach_.assign((n - sinks) * words, 0);  // at most a row per literal not a sink
+    pending_.resize(n - sinks);
+    for (std::size_t v = 1; v < n; v += 2) {
+      if (entered_[v] != 0 || index_[v] >= 0) continue;
+      index_[v] = counter++;
+      row_[v] = rows;
+      pending_[static_cast<std::size_t>(rows++)] = 1;
+    }
     std::size_t top = 0;    // of stack_
     std::size_t calls = 0;  // of call_
     for (int root = 0; root < literals_; ++root) {
@@ -396,33 +446,28 @@ class StaticGraph {
         if (low_[static_cast<std::size_t>(done)] != index_[static_cast<std::size_t>(done)]) continue;
         // A component, emitted after every component it reaches: the stack from
         // `done` up.
-        const int comp = components++;
-        row_[static_cast<std::size_t>(comp)] = rows;
-        std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(rows++) * words;
+        const int row = rows++;
+        pending_[static_cast<std::size_t>(row)] = 0;
+        std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * words;
         std::size_t first = top;
         do {
           const int m = stack_[--first];
           on_stack_[static_cast<std::size_t>(m)] = 0;
-          component_[static_cast<std::size_t>(m)] = comp;
-          reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
-          for (std::uint32_t e = followed_end_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
-            const int w = targets_[e];
-            reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
-          }
+          row_[static_cast<std::size_t>(m)] = row;
+          join(m, reach);
         } while (stack_[first] != done);
         for (std::size_t i = first; i < top; ++i) {
           const auto m = static_cast<std::size_t>(stack_[i]);
           for (std::uint32_t e = edge_begin_[m]; e < followed_end_[m]; ++e) {
-            const int other = component_[static_cast<std::size_t>(targets_[e])];
-            if (other == comp) continue;
-            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(row_[static_cast<std::size_t>(other)]) * words;
+            const int other = row_[static_cast<std::size_t>(targets_[e])];
+            if (other == row) continue;
+            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * words;
             for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
           }
         }
         top = first;
       }
     }
-    components_ = components;
   }
 
   const Tables<W>& t_;
@@ -440,13 +485,13 @@ class StaticGraph {
   // Closure.
   std::vector<int> index_;
   std::vector<int> low_;
-  std::vector<int> component_;
   std::vector<char> on_stack_;
   std::vector<int> stack_;  // Tarjan's
   std::vector<std::pair<int, std::uint32_t>> call_;  // the depth-first path: literal, next successor
-  std::vector<int> row_;  // by component: its row of reach_, -1 for a sink
+  std::vector<int> row_;  // by literal: its component's row of reach_, -1 for a sink
   std::vector<std::uint64_t> reach_;  // by row
-  int components_ = 0;
+  std::vector<char> pending_;  // by row: left for row_of() to make
+  std::vector<char> entered_;  // by literal: whether a link the closure follows leads to it
   // Searches from many sources.
   std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
   std::vector<std::uint64_t> fresh_;       // by literal: the sources that reached it last level
