@@ -17,6 +17,7 @@
 #include "ladder/subsets.hpp"
 #include "ladder/uniqueness.hpp"
 #include "ladder/wings.hpp"
+#include "sudoforge/engine/random.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/grader/explain.hpp"
 #include "sudoforge/grader/grade.hpp"
@@ -319,6 +320,45 @@ TEST(LadderImplications, DynamicPlusGoesOnThroughEachPatternKind) {
     engine.run(c.board.position(), start, Links::DynamicPlus, -1, 1 << 20, true);
     for (const int target : targets) EXPECT_TRUE(engine.reached(target)) << c.pattern << " (quiet)";
   }
+}
+
+// Position::cells_with (the wings' bivalue and pivot cells), counted a bit slice at a
+// time, against each open cell's candidates counted one by one: random positions of
+// 9x9 and of 16x16 (whose cells count past 4, where the slices saturate).
+template <int Words>
+void expect_cells_with_counts(const engine::Geometry& geometry) {
+  const Tables<Words> t(geometry);
+  engine::Rng rng(7);
+  int seen = 0;
+  for (int round = 0; round < 40; ++round) {
+    Position<Words> p;
+    p.clear(t);
+    for (Cell c = 0; c < t.cells; ++c) {
+      if (rng.below(5) == 0) {
+        const int d = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.n)));
+        if (p.value[static_cast<std::size_t>(c)] == 0 && p.has(c, d)) p.place(t, c, d);
+        continue;
+      }
+      const auto keep = static_cast<int>(rng.below(static_cast<std::uint32_t>(t.n) + 1));  // keep about this many
+      for (int d = 0; d < t.n && p.value[static_cast<std::size_t>(c)] == 0; ++d) {
+        if (p.has(c, d) && p.count(c) > 1 && rng.below(static_cast<std::uint32_t>(t.n)) >= static_cast<std::uint32_t>(keep)) p.remove(t, c, d);
+      }
+    }
+    for (int k = 1; k <= 3; ++k) {
+      engine::Bits<Words> expected;
+      p.open.for_each([&](int c) {
+        if (p.count(static_cast<Cell>(c)) == k) expected.set(c);
+      });
+      ASSERT_TRUE(p.cells_with(t, k) == expected) << geometry.size() << "x" << geometry.size() << " round " << round << " k " << k;
+      seen += expected.count();
+    }
+  }
+  EXPECT_GT(seen, 0);
+}
+
+TEST(LadderPosition, CellsWithSoManyCandidatesAreThoseCountedOneByOne) {
+  expect_cells_with_counts<2>(engine::Geometry{});
+  expect_cells_with_counts<4>(engine::Geometry(4, 4));
 }
 
 TEST(LadderWings, XYAndXYZAndWWings) {

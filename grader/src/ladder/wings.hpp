@@ -16,14 +16,10 @@ namespace sudoforge::grader::ladder {
 template <int W>
 void find_xy_wings(const Tables<W>& t, const Position<W>& p, bool xyz, Findings& out) {
   const HumanTechnique technique = xyz ? HumanTechnique::XYZWing : HumanTechnique::XYWing;
-  engine::Bits<W> bivalue;
-  p.open.for_each([&](int c) {
-    if (p.count(c) == 2) bivalue.set(c);
-  });
+  const engine::Bits<W> bivalue = p.cells_with(t, 2);
   std::array<Cell, engine::kMaxCells> wing{};
-  p.open.for_each([&](int pivot) {
+  (xyz ? p.cells_with(t, 3) : bivalue).for_each([&](int pivot) {
     const Mask pm = p.cand[static_cast<std::size_t>(pivot)];
-    if (std::popcount(pm) != (xyz ? 3 : 2)) return;
     // Only a wing that shares one digit with the pivot (XY), or lies within it
     // (XYZ), can be part of one: those, in order, then each pair of them.
     int wings = 0;
@@ -61,9 +57,7 @@ void find_w_wings(const Tables<W>& t, const Position<W>& p, Findings& out) {
   const int rating = base_rating(HumanTechnique::WWing) + length_bonus(6);
   std::array<Cell, engine::kMaxCells> bivalue{};
   std::size_t count = 0;
-  p.open.for_each([&](int c) {
-    if (p.count(c) == 2) bivalue[count++] = c;
-  });
+  p.cells_with(t, 2).for_each([&](int c) { bivalue[count++] = static_cast<Cell>(c); });
   for (std::size_t i = 0; i < count; ++i) {
     const Cell a = bivalue[i];
     const Mask m = p.cand[static_cast<std::size_t>(a)];
