@@ -359,13 +359,19 @@ class StaticGraph {
     if (pending_[static_cast<std::size_t>(row)] != 0) {
       pending_[static_cast<std::size_t>(row)] = 0;
       join(literal, reach);
-      const auto v = static_cast<std::size_t>(literal);
-      for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) {
-        const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(row_index(targets_[e])) * static_cast<std::size_t>(words_);
-        for (int w = 0; w < words_; ++w) reach[w] |= from[w];
-      }
+      join_followed(literal, row, reach);
     }
     return reach;
+  }
+  // Adds to `reach`, row `row`, the rows of the literals m follows (but that row).
+  void join_followed(int m, int row, std::uint64_t* reach) const {
+    const auto v = static_cast<std::size_t>(m);
+    for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) {
+      const int other = row_[static_cast<std::size_t>(targets_[e])];
+      if (other == row) continue;
+      const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * static_cast<std::size_t>(words_);
+      for (int w = 0; w < words_; ++w) reach[w] |= from[w];
+    }
   }
   // Marks literal m and the sinks it leads to in `reach`.
   void join(int m, std::uint64_t* reach) const {
@@ -456,15 +462,7 @@ class StaticGraph {
           row_[static_cast<std::size_t>(m)] = row;
           join(m, reach);
         } while (stack_[first] != done);
-        for (std::size_t i = first; i < top; ++i) {
-          const auto m = static_cast<std::size_t>(stack_[i]);
-          for (std::uint32_t e = edge_begin_[m]; e < followed_end_[m]; ++e) {
-            const int other = row_[static_cast<std::size_t>(targets_[e])];
-            if (other == row) continue;
-            const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * words;
-            for (std::size_t w = 0; w < words; ++w) reach[w] |= from[w];
-          }
-        }
+        for (std::size_t i = first; i < top; ++i) join_followed(stack_[i], row, reach);
         top = first;
       }
     }
