@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "graded.hpp"
 #include "ladder/board_singles.hpp"
 #include "ladder/ladder.hpp"
 #include "refuter.hpp"
@@ -51,18 +52,14 @@ struct CoreRefuter {
 template <typename SwitchOff>
 int expect_same_paths(const std::vector<engine::Grid>& puzzles, SwitchOff&& switch_off) {
   int compared = 0;
-  for (const engine::Grid& puzzle : puzzles) {
-    Grader grader{puzzle.geometry()};
-    const Grade grade = grader.grade(puzzle);
-    EXPECT_EQ(grade.status, Status::Unique);
-    if (grade.hardest == HumanTechnique::NestedForcingChain) continue;  // they need the grader's core
+  test::for_each_without_nested(puzzles, [&](const engine::Grid& puzzle, const Grade& grade) {
     Ladder<2> ladder(puzzle.geometry());
     const Rated with = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
     switch_off(ladder);
     const Rated without = ladder.rate(puzzle, grade.solution, nullptr, nullptr);
     expect_same_rated(with, without, grade, engine::to_line(puzzle));
     ++compared;
-  }
+  });
   return compared;
 }
 

@@ -12,7 +12,9 @@
 //    (StaticGraph::refutations), and the links from literals to others
 //    (StaticGraph::distances, which rates cell and unit forcing chains), against a
 //    breadth-first search from each; and that an open cell down to one candidate
-//    changes no other literal's reach.
+//    changes no other literal's reach;
+//  - static graphs updated from one position of a rated path to the next
+//    (StaticGraph::update) against graphs built afresh for the same positions.
 
 #include <gtest/gtest.h>
 
@@ -21,11 +23,16 @@
 #include <utility>
 #include <vector>
 
+#include "graded.hpp"
+#include "ladder/context.hpp"
 #include "ladder/forcing.hpp"
 #include "ladder/implications.hpp"
+#include "ladder/ladder.hpp"
 #include "ladder/static_graph.hpp"
 #include "ladder/sweep.hpp"
 #include "sudoforge/engine/random.hpp"
+#include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/grader/grade.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge::grader::ladder {
@@ -461,6 +468,157 @@ TEST(LadderStaticGraph, AllLiteralsAtOnceFindTheirShortestRefutations) {
   expect_same_refutations<2>(engine::Geometry(3, 3), 20);
   expect_same_refutations<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 10);
   expect_same_refutations<4>(engine::Geometry(4, 4), 2);
+}
+
+// What an updated graph `a` and a graph `b` built afresh say of position `p` must be
+// the same, candidate by candidate (their literals are numbered differently): which
+// literal reaches which (asked both before keep_reach() makes the rows left for
+// later and after), what keep_reach() leaves, every literal's shortest refutation
+// (on all links and on the XY-chains' links), and the links from every literal to
+// every other.
+template <int W>
+void expect_same_graph(StaticGraph<W>& a, StaticGraph<W>& b, const Position<W>& p, const std::string& where) {
+  std::vector<int> in_a;
+  std::vector<int> in_b;
+  p.open.for_each([&](int c) {
+    for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
+      for (const bool on : {false, true}) {
+        in_a.push_back(a.literal(c, std::countr_zero(ds), on));
+        in_b.push_back(b.literal(c, std::countr_zero(ds), on));
+      }
+    }
+  });
+  const std::size_t n = in_a.size();
+  const auto all_reaches = [&](const char* when) {
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) {
+        ASSERT_EQ(a.reaches(in_a[i], in_a[j]), b.reaches(in_b[i], in_b[j])) << where << ", literals " << i << " to " << j << ", " << when;
+      }
+    }
+  };
+  all_reaches("first");
+  std::vector<std::uint64_t> set_a;
+  std::vector<std::uint64_t> set_b;
+  const auto has = [](const std::vector<std::uint64_t>& set, int literal) {
+    return (set[static_cast<std::size_t>(literal >> 6)] >> (literal & 63) & 1U) != 0;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    set_a.assign(static_cast<std::size_t>(a.words()), ~std::uint64_t{0});
+    set_b.assign(static_cast<std::size_t>(b.words()), ~std::uint64_t{0});
+    ASSERT_EQ(a.keep_reach(in_a[i], set_a.data()), b.keep_reach(in_b[i], set_b.data())) << where;
+    // Nothing but literals alive is left, and those as in the fresh graph.
+    int left = 0;
+    for (int literal = 0; literal < a.literals(); ++literal) left += has(set_a, literal) ? 1 : 0;
+    int expected = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+      ASSERT_EQ(has(set_a, in_a[j]), has(set_b, in_b[j])) << where << ", literals " << i << " to " << j;
+      expected += has(set_b, in_b[j]) ? 1 : 0;
+    }
+    ASSERT_EQ(left, expected) << where << ", literal " << i;
+  }
+  all_reaches("after keep_reach");
+  for (const bool bivalue : {false, true}) {
+    std::vector<int> links_a(n, -1);
+    std::vector<int> links_b(n, -1);
+    a.refutations(in_a, [] { return 1 << 20; }, [&](int i, int links) { links_a[static_cast<std::size_t>(i)] = links; }, bivalue);
+    b.refutations(in_b, [] { return 1 << 20; }, [&](int i, int links) { links_b[static_cast<std::size_t>(i)] = links; }, bivalue);
+    ASSERT_EQ(links_a, links_b) << where << (bivalue ? ", XY-chains' links" : ", all links");
+  }
+  a.distances(in_a, in_a, 1 << 20);
+  b.distances(in_b, in_b, 1 << 20);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      ASSERT_EQ(a.distance_to(static_cast<int>(i), in_a[j]), b.distance_to(static_cast<int>(i), in_b[j])) << where << ", literals " << i << " to " << j;
+    }
+    a.distance(in_a[i], -1, 1 << 20);
+    b.distance(in_b[i], -1, 1 << 20);
+    for (std::size_t j = 0; j < n; ++j) ASSERT_EQ(a.depth_of(in_a[j]), b.depth_of(in_b[j])) << where << ", literals " << i << " to " << j;
+  }
+}
+
+// Walks each puzzle's rated path (its steps, round by round) and asks the chain
+// rungs' context for the graph with all links at the start of every round that
+// applies more than singles (there no single is left, as wherever the static
+// chains are asked), then compares it with one built afresh. Returns how many of
+// the graphs compared were updates.
+template <int W>
+int expect_updates_build_the_same(const std::vector<engine::Grid>& puzzles) {
+  int updates = 0;
+  test::for_each_without_nested(puzzles, [&](const engine::Grid& puzzle, const Grade& grade) {
+    Ladder<W> ladder(puzzle.geometry());
+    std::vector<HumanStep> steps;
+    ladder.rate(puzzle, grade.solution, &steps, nullptr);
+    const Tables<W> t(puzzle.geometry());
+    ChainContext<W> context(t);
+    context.start(grade.solution.values().data(), false, true);
+    StaticGraph<W> fresh(t);
+    Position<W> p;
+    p.start(t, puzzle);
+    for (std::size_t i = 0; i < steps.size();) {
+      std::size_t end = i;
+      while (end < steps.size() && steps[end].round == steps[i].round) ++end;
+      if (steps[i].rating > base_rating(HumanTechnique::NakedSingle)) {
+        context.moved();
+        StaticGraph<W>& graph = context.graph(p, true);
+        updates += graph.updated() ? 1 : 0;
+        fresh.build(p, true);
+        expect_same_graph(graph, fresh, p, engine::to_line(puzzle) + ", round " + std::to_string(steps[i].round));
+        if (testing::Test::HasFatalFailure()) return;
+      }
+      for (std::size_t k = i; k < end; ++k) {
+        for (const Removal& r : steps[k].removals) {
+          if (p.has(r.cell, r.digit - 1)) p.remove(t, r.cell, r.digit - 1);
+        }
+      }
+      for (std::size_t k = i; k < end; ++k) {
+        for (const Placement& pl : steps[k].placements) {
+          if (p.value[static_cast<std::size_t>(pl.cell)] == 0 && p.has(pl.cell, pl.digit - 1)) p.place(t, pl.cell, pl.digit - 1);
+        }
+      }
+      i = end;
+    }
+    EXPECT_TRUE(p.solved()) << engine::to_line(puzzle);
+  });
+  return updates;
+}
+
+// (Every 24th puzzle of top1465.)
+TEST(LadderStaticGraph, GraphsUpdatedAlongARatedPathAreTheGraphsBuiltAfresh) {
+  std::vector<engine::Grid> puzzles;
+  const auto top = test::load_puzzles("top1465.txt");
+  for (std::size_t i = 0; i < top.size(); i += 24) puzzles.push_back(top[i]);
+  // Two X-Sudoku puzzles with chains (their cells have up to five units).
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  for (const char* line : {"....1...5.....5..9..123.....3....8.4...9.8........3.1..4..8..........6..6........",
+                           "..9.2.....3............3..88.....6..97......1.....4..56.......41.....29....6....."}) {
+    puzzles.push_back(engine::parse_puzzle(line, diagonal));
+  }
+  EXPECT_GT(expect_updates_build_the_same<2>(puzzles), 300);
+}
+
+// A position with a candidate the graph's position had not is no later position of
+// a path: update() declines it, and a build is made.
+TEST(LadderStaticGraph, AnUpdateDeclinesAPositionWithNewCandidates) {
+  const engine::Geometry geometry;
+  const Tables<2> t(geometry);
+  engine::Rng rng(5);
+  StaticGraph<2> graph(t);
+  int declined = 0;
+  for (int i = 0; i < 20; ++i) {
+    Position<2> p = random_position(t, geometry, rng);
+    const Position<2> earlier = p;
+    std::vector<Candidate> gone;
+    p.open.for_each([&](int c) {
+      if (p.count(c) > 2) gone.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)])))});
+    });
+    if (gone.empty()) continue;
+    p.remove(t, gone[0].cell, gone[0].digit);
+    graph.build(p, true);
+    EXPECT_FALSE(graph.update(earlier));
+    EXPECT_FALSE(graph.updated());
+    ++declined;
+  }
+  EXPECT_GT(declined, 10);
 }
 
 }  // namespace

@@ -44,10 +44,14 @@ class ChainContext {
       : tables(t), engine(t), sweep(t), wide_sweep(t), narrow_sweep(t), graph_x_(t), graph_xy_(t) {}
 
   // A new puzzle: its solution, digits 1-based by cell; `chains`: whether the steps
-  // are recorded, so that the chains applied must be spelled out node by node.
-  void start(const std::uint8_t* solution, bool chains) {
+  // are recorded, so that the chains applied must be spelled out node by node;
+  // `path`: whether the positions the rungs are asked about from now on are those of
+  // a rated path, one after another (then the graph with all links is updated from
+  // one position to the next: StaticGraph::update()).
+  void start(const std::uint8_t* solution, bool chains, bool path = false) {
     truth_ = solution;
     record = chains;
+    path_ = path;
     ++position_;
     ++puzzle_;
   }
@@ -59,7 +63,9 @@ class ChainContext {
     std::uint64_t& built = xy ? built_xy_ : built_x_;
     StaticGraph<W>& g = xy ? graph_xy_ : graph_x_;
     if (built != position_) {
-      g.build(p, xy);
+      const bool along = xy && path_ && graph_puzzle_ == puzzle_;
+      if (!along || !g.update(p)) g.build(p, xy);
+      if (xy) graph_puzzle_ = puzzle_;
       built = position_;
     }
     return g;
@@ -95,6 +101,8 @@ class ChainContext {
   StaticGraph<W> graph_xy_;
   std::uint64_t built_x_ = ~std::uint64_t{0};
   std::uint64_t built_xy_ = ~std::uint64_t{0};
+  bool path_ = false;
+  std::uint64_t graph_puzzle_ = 0;  // the puzzle the graph with all links was last made for
 };
 
 }  // namespace sudoforge::grader::ladder

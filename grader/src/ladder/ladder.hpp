@@ -166,7 +166,7 @@ class Ladder {
              std::vector<std::pair<std::size_t, CandidateSnapshot>>* rises, const Prefix* prefix = nullptr) {
     const Tables<W>& t = tables_;
     Rated rated;
-    context_.start(solution.values().data(), steps != nullptr);
+    context_.start(solution.values().data(), steps != nullptr, true);
     settled_.start(solution.values().data());
     hardest_rating_ = -1;
     for (Memo<W>& memo : memos_) memo.clear();

@@ -36,6 +36,7 @@ class StaticGraph {
     int peers = 0;
     for (Cell c = 0; c < t.cells; ++c) peers = std::max(peers, t.peers[static_cast<std::size_t>(c)].count());
     max_links_ = peers + t.n + 8;
+    unit_seen_.assign(static_cast<std::size_t>(t.unit_count * t.n), 0);
   }
 
   // Builds the graph of `p` with X links only (one digit) or all links.
@@ -70,7 +71,8 @@ class StaticGraph {
       for (Mask ds = linked_digits_[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) linked_off_[static_cast<std::size_t>(std::countr_zero(ds))].set(c);
     });
     // Successor lists, literal after literal (off 2k, then on 2k+1).
-    edge_begin_.resize(static_cast<std::size_t>(literals_) + 1);
+    edge_begin_.resize(static_cast<std::size_t>(literals_));
+    edge_end_.resize(static_cast<std::size_t>(literals_));
     followed_end_.resize(static_cast<std::size_t>(literals_));
     bivalue_.resize(static_cast<std::size_t>(literals_));
     targets_.resize(candidates_.size() * static_cast<std::size_t>(max_links_));
@@ -99,7 +101,10 @@ class StaticGraph {
         *e++ = 2 * id(c, std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) & ~(Mask{1} << d))) + 1;
       }
       bivalue_[static_cast<std::size_t>(2 * k)].second = static_cast<std::uint32_t>(e - first);
-      followed_end_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
+      followed_end_[static_cast<std::size_t>(2 * k)] = edge_end_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
+      // (Room for a strong link in each unit and a bivalue cell's: update() adds
+      // those that appear.)
+      e = first + edge_begin_[static_cast<std::size_t>(2 * k)] + info.count + 1;
       // on => off, those with links first: the cell's other digits that have them,
       // the digit's other places among the peers that have them, then those
       // without (the peers' places together, for XY-chains' weak links), then the
@@ -116,15 +121,100 @@ class StaticGraph {
       without(peers, linked).for_each([&](int x) { *e++ = 2 * id(x, d); });
       bivalue_[static_cast<std::size_t>(2 * k + 1)].second = static_cast<std::uint32_t>(e - first);
       for (Mask es = others & ~linked_here; es != 0; es &= es - 1) *e++ = 2 * id(c, std::countr_zero(es));
+      edge_end_[static_cast<std::size_t>(2 * k + 1)] = static_cast<std::uint32_t>(e - first);
     }
-    edge_begin_[static_cast<std::size_t>(literals_)] = static_cast<std::uint32_t>(e - first);
+    // Every literal alive; the position kept for update().
+    live_.assign(static_cast<std::size_t>(words_), ~std::uint64_t{0});
+    if (literals_ % 64 != 0) live_.back() = (std::uint64_t{1} << (literals_ % 64)) - 1;
+    blocked_.assign(static_cast<std::size_t>(literals_), 0);
+    cand_ = p.cand;
+    open_ = p.open;
+    updated_ = false;
+    xy_ = xy;
     closure();
+  }
+
+  // Brings the graph to `p`, a later position of the same rated path than the one it
+  // was built or last updated for, keeping the literals' numbers: what the
+  // candidates gone leave, the strong links new in `p` added, and the closure
+  // updated for them rather than made again. Returns false, changing nothing, where
+  // `p` has a candidate the graph's position had not (no later position of a path).
+  // (Keeping the numbers costs the later searches some words of literals gone:
+  // building afresh wherever the literals alive would fit in fewer words cost more,
+  // docs/rating-speed.md.)
+  //
+  // Why the reach sets stay exact (docs/rating-speed.md, 12-04): on a rated path
+  // every position where the static chains are asked has no single, and keeps every
+  // true candidate. There a literal that led to another in the earlier position,
+  // both of them still candidates, leads to it still, and every link of the later
+  // graph is a link of the earlier one (weak links only go, strong links between
+  // candidates that stay stay) or a strong link new in it (a unit or cell down to
+  // two places). So the later reach sets, on the literals left, are the earlier
+  // ones closed under the new links, each added as for any edge inserted into a
+  // transitive closure: every row that holds the link's start gains the reach of
+  // its end. The literals gone keep their links: by the same proof, a chain from a
+  // literal alive that meets one gone goes on through literals gone only (each true
+  // and resolved), so they change no answer about literals alive. Rows may hold
+  // them (keep_reach() leaves them out), and the breadth-first searches skip them
+  // only to spare the work (blocked_).
+  bool update(const Position<W>& p) {
+    bool later = true;
+    open_.for_each([&](int c) { later = later && (p.cand[static_cast<std::size_t>(c)] & ~cand_[static_cast<std::size_t>(c)]) == 0; });
+    if (!later || without(p.open, open_).any()) return false;
+    // The literals gone: out of every search from now on.
+    ++epoch_;
+    new_links_.clear();
+    open_.for_each([&](int c) {
+      const auto cell = static_cast<std::size_t>(c);
+      const Mask lost = static_cast<Mask>(cand_[cell] & ~p.cand[cell]);
+      if (lost == 0) return;
+      for (Mask ds = lost; ds != 0; ds &= ds - 1) {
+        const int k = id(c, std::countr_zero(ds));
+        live_[static_cast<std::size_t>(k >> 5)] &= ~(std::uint64_t{3} << (2 * k & 63));
+        blocked_[static_cast<std::size_t>(2 * k)] = blocked_[static_cast<std::size_t>(2 * k + 1)] = ~std::uint64_t{0};
+      }
+      // New strong links: a cell down to two candidates, a unit down to two places
+      // for a digit it lost one of (each unit and digit once).
+      if (xy_ && p.count(c) == 2) {
+        const Mask two = static_cast<Mask>(p.cand[cell]);
+        const int a = std::countr_zero(two);
+        const int b = std::countr_zero(static_cast<Mask>(two & (two - 1)));
+        new_links_.push_back({2 * id(c, a), 2 * id(c, b) + 1, true});
+        new_links_.push_back({2 * id(c, b), 2 * id(c, a) + 1, true});
+      }
+      const auto& info = t_.cell_units[cell];
+      for (int i = 0; i < info.count; ++i) {
+        const int u = info.unit[static_cast<std::size_t>(i)];
+        for (Mask ds = lost; ds != 0; ds &= ds - 1) {
+          const int d = std::countr_zero(ds);
+          std::uint32_t& seen = unit_seen_[static_cast<std::size_t>(u * t_.n + d)];
+          if (seen == epoch_) continue;
+          seen = epoch_;
+          const Mask places = p.places(u, d);
+          if (std::popcount(places) != 2) continue;
+          const Cell x = t_.cell_of(u, std::countr_zero(places));
+          const Cell y = t_.cell_of(u, std::countr_zero(static_cast<Mask>(places & (places - 1))));
+          new_links_.push_back({2 * id(x, d), 2 * id(y, d) + 1, false});
+          new_links_.push_back({2 * id(y, d), 2 * id(x, d) + 1, false});
+        }
+      }
+      cand_[cell] = p.cand[cell];
+    });
+    open_ = p.open;
+    updated_ = true;
+    for (const NewLink& link : new_links_) {
+      add_edge(link.from, link.to, link.bivalue);
+      insert(link.from, link.to);
+    }
+    return true;
   }
 
   int literal(Cell c, int d, bool on) const { return 2 * id(c, d) + (on ? 1 : 0); }
   Candidate candidate(int literal) const { return candidates_[static_cast<std::size_t>(literal >> 1)]; }
   int literals() const { return literals_; }
   int words() const { return words_; }
+  // Whether the graph was brought to its position by update() (since its build).
+  bool updated() const { return updated_; }
 
   // Whether `to` follows from `from` (through any number of links).
   bool reaches(int from, int to) const {
@@ -133,10 +223,19 @@ class StaticGraph {
     if (pending_[static_cast<std::size_t>(row)] == 0) return has(row, to);
     // A row not made yet (an "on" literal no link leads to): itself, its sinks (never
     // its own negation, which the XY-chains ask about), or what a literal it follows
-    // reaches (those rows are made).
+    // reaches (those rows are made). After an update, any literal it leads to, or
+    // what that one reaches (a sink may have links now; see join_any()).
     const auto v = static_cast<std::size_t>(from);
     if (from == to) return true;
-    for (std::uint32_t e = followed_end_[v]; to != (from ^ 1) && e < edge_begin_[v + 1]; ++e) {
+    if (updated_) {
+      for (std::uint32_t e = edge_begin_[v]; e < edge_end_[v]; ++e) {
+        const int w = targets_[e];
+        const int other = row_[static_cast<std::size_t>(w)];
+        if (w == to || (other >= 0 && has(other, to))) return true;
+      }
+      return false;
+    }
+    for (std::uint32_t e = followed_end_[v]; to != (from ^ 1) && e < edge_end_[v]; ++e) {
       if (targets_[e] == to) return true;
     }
     for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) {
@@ -155,7 +254,7 @@ class StaticGraph {
       return had;
     }
     std::uint64_t any = 0;
-    for (int w = 0; w < words_; ++w) any |= set[w] &= r[w];
+    for (int w = 0; w < words_; ++w) any |= set[w] &= r[w] & live_[static_cast<std::size_t>(w)];
     return any != 0;
   }
 
@@ -165,7 +264,8 @@ class StaticGraph {
   // must agree with it, tests/grader/searches_test.cpp.)
   int distance(int from, int to, int max_links) {
     depth_.assign(static_cast<std::size_t>(literals_), -1);
-    visited_.assign(static_cast<std::size_t>(words_), 0);
+    visited_.resize(static_cast<std::size_t>(words_));
+    for (int w = 0; w < words_; ++w) visited_[static_cast<std::size_t>(w)] = ~live_[static_cast<std::size_t>(w)];  // (the literals gone: never reached)
     frontier_.assign(static_cast<std::size_t>(words_), 0);
     set(visited_, from);
     set(frontier_, from);
@@ -176,7 +276,7 @@ class StaticGraph {
       for (int w = 0; w < words_; ++w) {
         for (std::uint64_t bits = frontier_[static_cast<std::size_t>(w)]; bits != 0; bits &= bits - 1) {
           const auto v = static_cast<std::size_t>(64 * w + std::countr_zero(bits));
-          for (std::uint32_t e = edge_begin_[v]; e < edge_begin_[v + 1]; ++e) set(next_, targets_[e]);
+          for (std::uint32_t e = edge_begin_[v]; e < edge_end_[v]; ++e) set(next_, targets_[e]);
         }
       }
       bool any = false;
@@ -294,7 +394,7 @@ class StaticGraph {
   // A batch of up to 64 sources starts, each source's bit on its literal (level 0);
   // returns the level's size (its literals in frontier_list_).
   std::size_t start_batch(std::span<const int> sources) {
-    std::fill(reached_.begin(), reached_.end(), 0);
+    std::copy(blocked_.begin(), blocked_.end(), reached_.begin());  // (the literals gone: reached by every lane)
     std::size_t frontier_size = 0;
     for (std::size_t i = 0; i < sources.size(); ++i) {
       const auto v = static_cast<std::size_t>(sources[i]);
@@ -318,7 +418,7 @@ class StaticGraph {
     for (const int v : frontier) {
       const std::uint64_t lanes_here = fresh_[static_cast<std::size_t>(v)] & open;
       const auto [begin, end] = bivalue ? bivalue_[static_cast<std::size_t>(v)]
-                                        : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_begin_[static_cast<std::size_t>(v) + 1]};
+                                        : std::pair{edge_begin_[static_cast<std::size_t>(v)], edge_end_[static_cast<std::size_t>(v)]};
       for (std::uint32_t e = begin; e < end; ++e) {
         const auto w = static_cast<std::size_t>(targets_[e]);
         const std::uint64_t fresh = lanes_here & ~reached_[w];
@@ -358,10 +458,76 @@ class StaticGraph {
     std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
     if (pending_[static_cast<std::size_t>(row)] != 0) {
       pending_[static_cast<std::size_t>(row)] = 0;
-      join(literal, reach);
-      join_followed(literal, row, reach);
+      std::fill(reach, reach + words_, 0);
+      if (updated_) {
+        join_any(literal, row, reach);
+      } else {
+        join(literal, reach);
+        join_followed(literal, row, reach);
+      }
     }
     return reach;
+  }
+  // After an update: marks literal m in `reach`, row `row`, with every literal it
+  // leads to and what each of those reaches (a sink of the build may have a row
+  // now). Those include literals gone, and what they reach: all gone too (update()),
+  // and keep_reach() leaves only literals alive.
+  void join_any(int m, int row, std::uint64_t* reach) const {
+    const auto v = static_cast<std::size_t>(m);
+    reach[v >> 6] |= std::uint64_t{1} << (m & 63);
+    for (std::uint32_t e = edge_begin_[v]; e < edge_end_[v]; ++e) {
+      const int w = targets_[e];
+      const int other = row_[static_cast<std::size_t>(w)];
+      if (other < 0) {
+        reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
+      } else if (other != row) {
+        const std::uint64_t* from = reach_.data() + static_cast<std::size_t>(other) * static_cast<std::size_t>(words_);
+        for (int i = 0; i < words_; ++i) reach[i] |= from[i];
+      }
+    }
+  }
+
+  // Adds the strong link from "off" literal `from` to `to` to from's successors (in
+  // the room build() left): a bivalue cell's link last, for the XY-chains' range.
+  void add_edge(int from, int to, bool bivalue) {
+    const auto v = static_cast<std::size_t>(from);
+    std::uint32_t end = edge_end_[v];
+    auto& [xy_begin, xy_end] = bivalue_[v];
+    if (bivalue) {
+      targets_[end] = to;
+      xy_begin = end;
+    } else if (xy_begin < xy_end) {
+      targets_[end] = targets_[end - 1];
+      targets_[end - 1] = to;
+      xy_begin = end;
+    } else {
+      targets_[end] = to;
+      xy_begin = end + 1;
+    }
+    edge_end_[v] = followed_end_[v] = xy_end = end + 1;
+  }
+  // The closure with the link from `from` to `to` added: every row that holds `from`
+  // gains `to`'s reach (made now if it was left for later). A sink that the link
+  // leaves with a successor gets a row of its own first.
+  void insert(int from, int to) {
+    if (row_[static_cast<std::size_t>(from)] < 0) {
+      const int row = rows_++;
+      row_[static_cast<std::size_t>(from)] = row;
+      pending_[static_cast<std::size_t>(row)] = 0;
+      std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
+      std::fill(reach, reach + words_, 0);
+      reach[static_cast<std::size_t>(from >> 6)] |= std::uint64_t{1} << (from & 63);
+    }
+    const std::uint64_t* target = row_of(to);
+    if (has(row_[static_cast<std::size_t>(from)], to)) return;
+    const auto words = static_cast<std::size_t>(words_);
+    const std::uint64_t bit = std::uint64_t{1} << (from & 63);
+    const auto at = static_cast<std::size_t>(from >> 6);
+    for (int r = 0; r < rows_; ++r) {
+      std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(r) * words;
+      if (pending_[static_cast<std::size_t>(r)] != 0 || (reach[at] & bit) == 0) continue;
+      for (std::size_t w = 0; w < words; ++w) reach[w] |= target[w];
+    }
   }
   // Adds to `reach`, row `row`, the rows of the literals m follows (but that row).
   void join_followed(int m, int row, std::uint64_t* reach) const {
@@ -376,7 +542,7 @@ class StaticGraph {
   // Marks literal m and the sinks it leads to in `reach`.
   void join(int m, std::uint64_t* reach) const {
     reach[static_cast<std::size_t>(m >> 6)] |= std::uint64_t{1} << (m & 63);
-    for (std::uint32_t e = followed_end_[static_cast<std::size_t>(m)]; e < edge_begin_[static_cast<std::size_t>(m) + 1]; ++e) {
+    for (std::uint32_t e = followed_end_[static_cast<std::size_t>(m)]; e < edge_end_[static_cast<std::size_t>(m)]; ++e) {
       const int w = targets_[e];
       reach[static_cast<std::size_t>(w >> 6)] |= std::uint64_t{1} << (w & 63);
     }
@@ -405,7 +571,7 @@ class StaticGraph {
     int rows = 0;
     entered_.assign(n, 0);
     for (std::size_t v = 0; v < n; ++v) {
-      if (edge_begin_[v] == edge_begin_[v + 1]) {
+      if (edge_begin_[v] == edge_end_[v]) {
         index_[v] = counter++;
         row_[v] = -1;
         ++sinks;
@@ -413,8 +579,10 @@ class StaticGraph {
       if ((v & 1) != 0) continue;  // ("on" literals are led to by "off" ones only)
       for (std::uint32_t e = edge_begin_[v]; e < followed_end_[v]; ++e) entered_[static_cast<std::size_t>(targets_[e])] = 1;
     }
-    reach_.assign((n - sinks) * words, 0);  // at most a row per literal not a sink
-    pending_.resize(n - sinks);
+    // Room for a row per literal (update() gives sinks rows when they gain links);
+    // each row is cleared when it is made.
+    reach_.resize(n * words);
+    pending_.resize(n);
     for (std::size_t v = 1; v < n; v += 2) {
       if (entered_[v] != 0 || index_[v] >= 0) continue;
       index_[v] = counter++;
@@ -455,6 +623,7 @@ class StaticGraph {
         const int row = rows++;
         pending_[static_cast<std::size_t>(row)] = 0;
         std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * words;
+        std::fill(reach, reach + words, 0);
         std::size_t first = top;
         do {
           const int m = stack_[--first];
@@ -466,6 +635,7 @@ class StaticGraph {
         top = first;
       }
     }
+    rows_ = rows;
   }
 
   const Tables<W>& t_;
@@ -475,6 +645,7 @@ class StaticGraph {
   int words_ = 0;
   int max_links_ = 0;  // links of one candidate, at most
   std::vector<std::uint32_t> edge_begin_;  // by literal: its first successor in targets_
+  std::vector<std::uint32_t> edge_end_;  // by literal: the end of its successors
   std::vector<std::uint32_t> followed_end_;  // by literal: the end of the successors the closure follows (an "on" one's: not sinks)
   std::array<CellSet, engine::kMaxSize> linked_off_{};  // by digit: the cells whose "off" literal of it has links
   std::array<Mask, engine::kMaxCells> linked_digits_{};  // by open cell: ... the digits
@@ -490,6 +661,22 @@ class StaticGraph {
   std::vector<std::uint64_t> reach_;  // by row
   std::vector<char> pending_;  // by row: left for row_of() to make
   std::vector<char> entered_;  // by literal: whether a link the closure follows leads to it
+  int rows_ = 0;  // rows made or left pending
+  // Updates.
+  struct NewLink {
+    int from;
+    int to;
+    bool bivalue;
+  };
+  std::vector<std::uint64_t> live_;  // words(): the literals whose candidates are left
+  std::vector<std::uint64_t> blocked_;  // by literal: every lane for a literal gone, else none
+  std::array<std::uint16_t, engine::kMaxCells> cand_{};  // the position's candidates, by cell
+  CellSet open_;  // ... and open cells
+  bool updated_ = false;  // since the last build
+  bool xy_ = false;  // the graph has all links
+  std::uint32_t epoch_ = 0;  // of an update, for unit_seen_
+  std::vector<std::uint32_t> unit_seen_;  // by unit * n + digit: the last update that looked at it
+  std::vector<NewLink> new_links_;
   // Searches from many sources.
   std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
   std::vector<std::uint64_t> fresh_;       // by literal: the sources that reached it last level
