@@ -1,6 +1,7 @@
 #pragma once
 // What the chain rungs of one rated path share: the puzzle's solution, the position's
-// static graphs (built once per position, whichever rung asks first), and the
+// static graphs (made once per position, whichever rung asks first: along a path,
+// the one with all links updated from the position before), and the
 // node-by-node engine that prints chains (and the sweep, many runs at once, for
 // runs that need no chain).
 //
@@ -57,8 +58,9 @@ class ChainContext {
   }
   // The position changed (a round applied something).
   void moved() { ++position_; }
-  // The static graph of position `p` with X links only or all links (built on
-  // first use after a change).
+  // The static graph of position `p` with X links only or all links (made on first
+  // use after a change: on a path, the one with all links updated from the last
+  // position it was made for where it can be, else built).
   StaticGraph<W>& graph(const Position<W>& p, bool xy) {
     std::uint64_t& built = xy ? built_xy_ : built_x_;
     StaticGraph<W>& g = xy ? graph_xy_ : graph_x_;
