@@ -162,7 +162,10 @@ class StaticGraph {
     open_.for_each([&](int c) { later = later && (p.cand[static_cast<std::size_t>(c)] & ~cand_[static_cast<std::size_t>(c)]) == 0; });
     if (!later || without(p.open, open_).any()) return false;
     // The literals gone: out of every search from now on.
-    ++epoch_;
+    if (++epoch_ == 0) {  // (after 2^32 updates: the marks start again)
+      std::fill(unit_seen_.begin(), unit_seen_.end(), 0);
+      epoch_ = 1;
+    }
     new_links_.clear();
     open_.for_each([&](int c) {
       const auto cell = static_cast<std::size_t>(c);
@@ -215,6 +218,9 @@ class StaticGraph {
   int words() const { return words_; }
   // Whether the graph was brought to its position by update() (since its build).
   bool updated() const { return updated_; }
+  // The number update() marks the units it looks at with, counted on from `epoch`
+  // (for tests: updates across the counter's wrap).
+  void start_marks_at(std::uint32_t epoch) { epoch_ = epoch; }
 
   // Whether `to` follows from `from` (through any number of links).
   bool reaches(int from, int to) const {
