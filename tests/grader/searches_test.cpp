@@ -603,8 +603,9 @@ TEST(LadderStaticGraph, GraphsUpdatedAlongARatedPathAreTheGraphsBuiltAfresh) {
   EXPECT_GT(expect_updates_build_the_same<2>(puzzles, 0xFFFFFFFEU), 20);
 }
 
-// A position with a candidate the graph's position had not is no later position of
-// a path: update() declines it, and a build is made.
+// A position with a candidate the graph's position had not (one taken out, or a cell
+// placed) is no later position of a path: update() declines it, and a build is
+// made. The same position is one it takes.
 TEST(LadderStaticGraph, AnUpdateDeclinesAPositionWithNewCandidates) {
   const engine::Geometry geometry;
   const Tables<2> t(geometry);
@@ -619,10 +620,19 @@ TEST(LadderStaticGraph, AnUpdateDeclinesAPositionWithNewCandidates) {
       if (p.count(c) > 2) gone.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(std::countr_zero(static_cast<Mask>(p.cand[static_cast<std::size_t>(c)])))});
     });
     if (gone.empty()) continue;
+    // A candidate back, or a cell open again that was placed.
     p.remove(t, gone[0].cell, gone[0].digit);
     graph.build(p, true);
     EXPECT_FALSE(graph.update(earlier));
     EXPECT_FALSE(graph.updated());
+    Position<2> placed = earlier;
+    placed.place(t, gone[0].cell, gone[0].digit);
+    graph.build(placed, true);
+    EXPECT_FALSE(graph.update(earlier));
+    EXPECT_FALSE(graph.updated());
+    // Nothing changed: an update, which changes no answer.
+    graph.build(earlier, true);
+    EXPECT_TRUE(graph.update(earlier));
     ++declined;
   }
   EXPECT_GT(declined, 10);

@@ -158,9 +158,10 @@ class StaticGraph {
   // them (keep_reach() leaves them out), and the breadth-first searches skip them
   // only to spare the work (blocked_).
   bool update(const Position<W>& p) {
+    // (cand_ is empty for the cells placed then: a cell open again fails too.)
     bool later = true;
-    open_.for_each([&](int c) { later = later && (p.cand[static_cast<std::size_t>(c)] & ~cand_[static_cast<std::size_t>(c)]) == 0; });
-    if (!later || without(p.open, open_).any()) return false;
+    p.open.for_each([&](int c) { later = later && (p.cand[static_cast<std::size_t>(c)] & ~cand_[static_cast<std::size_t>(c)]) == 0; });
+    if (!later) return false;
     // The literals gone: out of every search from now on.
     if (++epoch_ == 0) {  // (after 2^32 updates: the marks start again)
       std::fill(unit_seen_.begin(), unit_seen_.end(), 0);
