@@ -528,12 +528,14 @@ class StaticGraph {
     const std::uint64_t* target = row_of(to);
     if (has(row_[static_cast<std::size_t>(from)], to)) return;
     const auto words = static_cast<std::size_t>(words_);
-    const std::uint64_t bit = std::uint64_t{1} << (from & 63);
     const auto at = static_cast<std::size_t>(from >> 6);
+    // (Every row written, with to's reach or with nothing: a branch on whether a
+    // row holds `from`, true of about a quarter of them, mispredicts.)
     for (int r = 0; r < rows_; ++r) {
       std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(r) * words;
-      if (pending_[static_cast<std::size_t>(r)] != 0 || (reach[at] & bit) == 0) continue;
-      for (std::size_t w = 0; w < words; ++w) reach[w] |= target[w];
+      const std::uint64_t made = std::uint64_t{pending_[static_cast<std::size_t>(r)] == 0};
+      const std::uint64_t take = std::uint64_t{0} - (made & (reach[at] >> (from & 63)));
+      for (std::size_t w = 0; w < words; ++w) reach[w] |= target[w] & take;
     }
   }
   // Adds to `reach`, row `row`, the rows of the literals m follows (but that row).
