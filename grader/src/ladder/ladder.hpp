@@ -169,7 +169,7 @@ class Ladder {
     context_.start(solution.values().data(), steps != nullptr, true);
     settled_.start(solution.values().data());
     hardest_rating_ = -1;
-    for (Memo<W>& memo : memos_) memo.clear();
+    for (Memo& memo : memos_) memo.clear();
     if (prefix != nullptr && steps == nullptr) {
       rated = prefix->rated;
       if (rated.rating > 0) hardest_rating_ = rated.rating;  // the rating of rated.hardest
@@ -178,6 +178,7 @@ class Ladder {
     } else {
       position_.start(t, puzzle);
     }
+    changes_.mark(t, position_);
     int round = 0;
     while (!position_.solved()) {
       ++round;
@@ -191,6 +192,11 @@ class Ladder {
         }
         first = kSinglesRungs;
       }
+      // What changed since the last round the rungs were asked in: their memos forget it.
+      Parts digits_changed = 0;
+      Parts units_changed = 0;
+      changes_.since(t, position_, digits_changed, units_changed);
+      for (std::size_t r = 0; r < rungs_.size(); ++r) memos_[r].forget(rungs_[r].scope, digits_changed, units_changed);
       int best = INT_MAX;
       bool found = false;
       for (std::size_t r = first; r < rungs_.size(); ++r) {
@@ -202,7 +208,7 @@ class Ladder {
         // is found: the nested chains' "where nothing else applies".)
         const int limit = best == INT_MAX ? INT_MAX : best - 1;
         if (!memos_on_) memos_[r].clear();
-        Parts parts = memos_[r].changed(t, position_, rung.scope, limit);
+        Parts parts = memos_[r].changed(rung.scope == Scope::Units ? t.unit_count : t.n, rung.scope, limit);
         // Single-digit rungs skip the digits their templates settle (templates.hpp).
         if (parts != 0 && rung.settles && templates_on_) {
           parts &= ~Parts{settled_.of(position_, static_cast<Mask>(parts))};
@@ -213,7 +219,7 @@ class Ladder {
         int least = INT_MAX;
         for (const Instance& i : trial_.instances()) least = std::min(least, i.rating);
         const Parts busy = rung.scope == Scope::Units ? trial_.found_units() : trial_.found_digits();
-        memos_[r].remember(position_, rung.scope, parts & ~busy, limit);
+        memos_[r].remember(rung.scope, parts & ~busy, limit);
         if (least < best) {
           best = least;
           std::swap(trial_, chosen_);
@@ -375,7 +381,8 @@ class Ladder {
   SettledDigits<W> settled_;
   bool templates_on_ = true;
   std::vector<Rung> rungs_;
-  std::vector<Memo<W>> memos_;
+  std::vector<Memo> memos_;
+  Changes<W> changes_;  // of position_, for the memos
   LockedCrossings<W> locked_;
   TwoLinkPatterns<W> two_links_;
   bool memos_on_ = true;
