@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <vector>
@@ -156,6 +157,76 @@ Counts compare(const engine::Geometry& geometry, int puzzles, std::uint64_t seed
     }
   }
   return counts;
+}
+
+// Along a path of positions that only lose candidates (as a puzzle's ladder asks
+// about them), one SettledDigits keeps what it found for each digit: an unsettled
+// digit's witness cell, the templates of its last search. Its answers must be those
+// of the definition at every position. Each step takes out a few wrong candidates
+// or places a true digit. Returns how many answers changed from one position to
+// the next (kept answers that went stale would show there).
+template <int W>
+int compare_along_paths(const engine::Geometry& geometry, int puzzles, std::uint64_t seed) {
+  const Tables<W> t(geometry);
+  const engine::Units units(geometry);
+  SettledDigits<W> kept(t, INT_MAX);
+  engine::Rng rng(seed);
+  int changed = 0;
+  for (int i = 0; i < puzzles; ++i) {
+    const engine::Grid solution = test::random_full_grid(geometry, rng);
+    const engine::Grid puzzle = test::carve_unique(solution, rng);
+    Position<W> p;
+    p.clear(t);
+    for (engine::Cell c = 0; c < t.cells; ++c) {
+      if (puzzle[c] != 0) p.place(t, c, puzzle[c] - 1);
+    }
+    kept.start(solution.values().data());
+    const Mask all = (Mask{1} << t.n) - 1;
+    Mask before = kept.of(p, all);
+    while (!p.solved()) {
+      if (rng.below(4) == 0) {  // a true digit placed
+        std::vector<engine::Cell> open;
+        p.open.for_each([&](int c) { open.push_back(c); });
+        const engine::Cell c = open[rng.below(static_cast<std::uint32_t>(open.size()))];
+        p.place(t, c, solution[c] - 1);
+      } else {  // up to three wrong candidates out
+        std::vector<std::pair<engine::Cell, int>> wrong;
+        p.open.for_each([&](int c) {
+          for (int d = 0; d < t.n; ++d) {
+            if (p.has(c, d) && solution[c] != d + 1) wrong.emplace_back(c, d);
+          }
+        });
+        if (wrong.empty()) break;
+        for (int k = 0; k < 3 && !wrong.empty(); ++k) {
+          const std::size_t at = rng.below(static_cast<std::uint32_t>(wrong.size()));
+          p.remove(t, wrong[at].first, wrong[at].second);
+          wrong.erase(wrong.begin() + static_cast<std::ptrdiff_t>(at));
+        }
+      }
+      std::vector<std::uint16_t> candidates(static_cast<std::size_t>(t.cells));
+      std::vector<int> values(static_cast<std::size_t>(t.cells));
+      for (engine::Cell c = 0; c < t.cells; ++c) {
+        candidates[static_cast<std::size_t>(c)] = p.cand[static_cast<std::size_t>(c)];
+        values[static_cast<std::size_t>(c)] = p.value[static_cast<std::size_t>(c)];
+      }
+      const Mask settled = kept.of(p, all);
+      for (int d = 0; d < t.n; ++d) {
+        EXPECT_EQ((settled >> d & 1U) != 0, Listing(units, candidates, values, d).settled())
+            << "digit " << d + 1 << " along the path of " << engine::to_line(puzzle);
+      }
+      changed += std::popcount(settled ^ before);
+      before = settled;
+    }
+  }
+  return changed;
+}
+
+TEST(SettledDigits, KeptAnswersAgreeWithEveryTemplateListedAlongPaths) {
+  // Digits go from unsettled to settled and back along the paths (a kept witness
+  // that went stale, or a kept template no longer one, would be seen).
+  EXPECT_GT(compare_along_paths<2>(engine::Geometry{}, 12, 11), 50);
+  EXPECT_GT(compare_along_paths<2>(engine::Geometry(3, 3, engine::Variant::Diagonal), 6, 12), 20);
+  EXPECT_GT(compare_along_paths<1>(engine::Geometry(2, 3), 30, 13), 50);
 }
 
 TEST(SettledDigits, AgreeWithEveryTemplateListedOnRandomPositions) {

@@ -15,6 +15,17 @@
 // rest are found by a search that must pass through (or avoid) a given cell, row by
 // row, fewest places first. A digit whose searches take more than kNodeBudget nodes
 // together is called unsettled, which only costs the rungs their usual work.
+//
+// The positions of one puzzle that of() is asked about only lose candidates (the
+// ladder's path), so a digit only loses templates: a template of a later position is
+// one of the earlier position's, less the cells where d has been placed since. So
+// what of() found for a digit serves it later too:
+//  - an unsettled digit stays unsettled while the cell that showed it keeps d as a
+//    candidate: a cell in no template stays in none, and an open cell in every
+//    template stays in every one;
+//  - the templates found last are templates still where each of their cells has d
+//    as a candidate or holds it: the next search starts from them as from the
+//    solution's.
 
 #include <array>
 #include <bit>
@@ -45,18 +56,26 @@ class SettledDigits {
   // A new puzzle, with its solution (digits 1-based by cell).
   void start(const std::uint8_t* solution) {
     solution_ = solution;
-    for (Known& known : known_) known.valid = false;
+    for (Known& known : known_) {
+      known.valid = false;
+      known.witness = -1;
+      known.kept = 0;
+    }
   }
 
   // Of `digits`, those settled in `p` (a position of the puzzle started, which keeps
-  // every true candidate).
+  // every true candidate, and has no candidate the positions asked about before had
+  // not).
   Mask of(const Position<W>& p, Mask digits) {
     Mask settled = 0;
     for (; digits != 0; digits &= digits - 1) {
       const int d = std::countr_zero(digits);
       Known& known = known_[static_cast<std::size_t>(d)];
       if (!known.valid || known.cells != p.cells_of(d)) {
-        known = {p.cells_of(d), is_settled(p, d), true};
+        known.cells = p.cells_of(d);
+        known.valid = true;
+        // (Unsettled still while its witness keeps d: no search.)
+        if (known.settled || known.witness < 0 || !p.has(known.witness, d)) known.settled = settle(p, d, known);
       }
       settled |= static_cast<Mask>(known.settled) << d;
     }
@@ -65,10 +84,31 @@ class SettledDigits {
 
   // Whether digit d is settled in `p`, found afresh. (`of` keeps the answers.)
   bool is_settled(const Position<W>& p, int d) {
+    Known fresh;
+    return settle(p, d, fresh);
+  }
+
+ private:
+  // The most templates kept a digit for its next search.
+  static constexpr int kKept = 8;
+  struct Known {
+    CellSet cells;
+    bool settled = false;
+    bool valid = false;
+    Cell witness = -1;  // unsettled: a cell in no template, or an open cell in all (-1: the budget ran out)
+    int kept = 0;
+    std::array<CellSet, kKept> templates{};  // found by the last search (settled or not)
+  };
+
+  // Whether digit d is settled in `p`: its witness or templates into `known`, which
+  // holds those of an earlier position of the puzzle (or none).
+  bool settle(const Position<W>& p, int d, Known& known) {
     load(p, d);
     nodes_ = 0;
+    known.witness = -1;
     // The cells in some template found so far, and those in every one: the
-    // solution's placement to start with, if the position kept it whole.
+    // solution's placement to start with, if the position kept it whole, and the
+    // templates of the last search that are templates still.
     CellSet some;
     int true_cells = 0;
     for (int e = 0; e < entries_; ++e) {
@@ -81,6 +121,19 @@ class SettledDigits {
     const bool from_solution = true_cells == rows_;
     if (!from_solution) some = CellSet{};
     CellSet every = from_solution ? some : p.cells_of(d);
+    const CellSet& cells = p.cells_of(d);
+    int kept = 0;
+    for (int k = 0; k < known.kept; ++k) {
+      const CellSet& old = known.templates[static_cast<std::size_t>(k)];
+      bool still = true;
+      old.for_each([&](int c) { still = still && (cells.test(c) || p.value[static_cast<std::size_t>(c)] == d + 1); });
+      if (!still) continue;
+      const CellSet now = old & cells;
+      some |= now;
+      every &= now;
+      known.templates[static_cast<std::size_t>(kept++)] = now;
+    }
+    known.kept = kept;
     for (int e = 0; e < entries_; ++e) {
       const Cell x = entry_cell_[static_cast<std::size_t>(e)];
       if (some.test(x)) continue;
@@ -88,8 +141,12 @@ class SettledDigits {
       avoid_ = -1;
       chosen_count_ = 0;
       chosen_[chosen_count_++] = x;
-      if (!search(0, entry_units_[static_cast<std::size_t>(e)])) return false;
+      if (!search(0, entry_units_[static_cast<std::size_t>(e)])) {
+        if (nodes_ <= budget_) known.witness = x;
+        return false;
+      }
       const CellSet found = chosen();
+      keep(known, found);
       some |= found;
       every &= found;
     }
@@ -97,18 +154,19 @@ class SettledDigits {
     while (every.any()) {
       avoid_ = every.first();
       chosen_count_ = 0;
-      if (!search(0, 0)) return false;
-      every &= chosen();
+      if (!search(0, 0)) {
+        if (nodes_ <= budget_) known.witness = avoid_;
+        return false;
+      }
+      const CellSet found = chosen();
+      keep(known, found);
+      every &= found;
     }
     return true;
   }
-
- private:
-  struct Known {
-    CellSet cells;
-    bool settled = false;
-    bool valid = false;
-  };
+  static void keep(Known& known, const CellSet& found) {
+    if (known.kept < kKept) known.templates[static_cast<std::size_t>(known.kept++)] = found;
+  }
 
   // Digit d's rows that need it, fewest places first, with their cells and the
   // units each cell lies in; and the units that need it.
