@@ -82,12 +82,6 @@ class SettledDigits {
     return settled;
   }
 
-  // Whether digit d is settled in `p`, found afresh. (`of` keeps the answers.)
-  bool is_settled(const Position<W>& p, int d) {
-    Known fresh;
-    return settle(p, d, fresh);
-  }
-
  private:
   // The most templates kept a digit for its next search.
   static constexpr int kKept = 8;
@@ -120,8 +114,8 @@ class SettledDigits {
     }
     const bool from_solution = true_cells == rows_;
     if (!from_solution) some = CellSet{};
-    CellSet every = from_solution ? some : p.cells_of(d);
     const CellSet& cells = p.cells_of(d);
+    CellSet every = from_solution ? some : cells;
     int kept = 0;
     for (int k = 0; k < known.kept; ++k) {
       const CellSet& old = known.templates[static_cast<std::size_t>(k)];
