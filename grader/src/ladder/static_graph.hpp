@@ -150,13 +150,12 @@ class StaticGraph {
   // graph is a link of the earlier one (weak links only go, strong links between
   // candidates that stay stay) or a strong link new in it (a unit or cell down to
   // two places). So the later reach sets, on the literals left, are the earlier
-  // ones closed under the new links, each added as for any edge inserted into a
-  // transitive closure: every row that holds the link's start gains the reach of
-  // its end. The literals gone keep their links: by the same proof, a chain from a
-  // literal alive that meets one gone goes on through literals gone only (each true
-  // and resolved), so they change no answer about literals alive. Rows may hold
-  // them (keep_reach() leaves them out), and the breadth-first searches skip them
-  // only to spare the work (blocked_).
+  // ones closed under the new links, each inserted with its contrapositive into the
+  // transitive closure (insert_pair()). The literals gone keep their links: by the
+  // same proof, a chain from a literal alive that meets one gone goes on through
+  // literals gone only (each true and resolved), so they change no answer about
+  // literals alive. Rows may hold them (keep_reach() leaves them out), and the
+  // breadth-first searches skip them only to spare the work (blocked_).
   bool update(const Position<W>& p) {
     // (cand_ is empty for the cells placed then: a cell open again fails too.)
     bool later = true;
@@ -206,9 +205,13 @@ class StaticGraph {
     });
     open_ = p.open;
     updated_ = true;
-    for (const NewLink& link : new_links_) {
+    // (They come in pairs, each link followed by its contrapositive.)
+    for (std::size_t i = 0; i + 1 < new_links_.size(); i += 2) {
+      const NewLink& link = new_links_[i];
+      const NewLink& back = new_links_[i + 1];
       add_edge(link.from, link.to, link.bivalue);
-      insert(link.from, link.to);
+      add_edge(back.from, back.to, back.bivalue);
+      insert_pair(link.from, link.to);
     }
     return true;
   }
@@ -513,31 +516,75 @@ class StaticGraph {
     }
     edge_end_[v] = followed_end_[v] = xy_end = end + 1;
   }
-  // The closure with the link from `from` to `to` added: every row that holds `from`
-  // gains `to`'s reach (made now if it was left for later). A sink that the link
-  // leaves with a successor gets a row of its own first.
-  void insert(int from, int to) {
-    if (row_[static_cast<std::size_t>(from)] < 0) {
-      const int row = rows_++;
-      row_[static_cast<std::size_t>(from)] = row;
-      pending_[static_cast<std::size_t>(row)] = 0;
-      std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
-      std::fill(reach, reach + words_, 0);
-      reach[static_cast<std::size_t>(from >> 6)] |= std::uint64_t{1} << (from & 63);
-    }
-    const std::uint64_t* target = row_of(to);
-    if (has(row_[static_cast<std::size_t>(from)], to)) return;
+  // The closure with a new strong link u => v and its contrapositive not v => not u
+  // added (both already among the links). The graph holds the contrapositive of
+  // every path, and so does its closure: a reaches b exactly when not b reaches not a.
+  // A path that uses a new link first goes from a to u and then from v on, or from
+  // a to not v and then from not u on; so every literal a gains X = reach'(v) if it
+  // reaches u, and Y = reach'(not u) if it reaches not v, where
+  //   X = reach(v), and reach(not u) too if v reaches not v,
+  //   Y = reach(not u), and reach(v) too if not u reaches u
+  // (each from the closure without the two links). The literals that reach u are the
+  // negations of those not u reaches, and those that reach not v the negations of
+  // those v reaches: the rows to change are read off two rows, not sought among
+  // all. Rows left for later are made when asked, from rows kept exact; a sink that
+  // a new link leaves with a successor gets a row of its own first. (Tested against
+  // graphs built afresh: LadderStaticGraph.GraphsUpdatedAlongARatedPathAreTheGraphsBuiltAfresh.)
+  void insert_pair(int u, int v) {
+    give_row(u);
+    give_row(v ^ 1);
+    if (has(row_[static_cast<std::size_t>(u)], v)) return;  // (and so not v reaches not u)
     const auto words = static_cast<std::size_t>(words_);
-    const auto at = static_cast<std::size_t>(from >> 6);
-    // (Every row written, with to's reach or with nothing: a branch on whether a
-    // row holds `from`, true of about a quarter of them, mispredicts.)
-    for (int r = 0; r < rows_; ++r) {
-      std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(r) * words;
-      const std::uint64_t made = std::uint64_t{pending_[static_cast<std::size_t>(r)] == 0};
-      const std::uint64_t take = std::uint64_t{0} - (made & (reach[at] >> (from & 63)));
-      for (std::size_t w = 0; w < words; ++w) reach[w] |= target[w] & take;
+    pair_rows_.resize(4 * words);
+    std::uint64_t* const reach_v = pair_rows_.data();
+    std::uint64_t* const reach_not_u = reach_v + words;
+    std::uint64_t* const x = reach_not_u + words;
+    std::uint64_t* const y = x + words;
+    copy_reach(v, reach_v);
+    copy_reach(u ^ 1, reach_not_u);
+    const std::uint64_t with_not_u = std::uint64_t{0} - static_cast<std::uint64_t>(bit(reach_v, v ^ 1));
+    const std::uint64_t with_v = std::uint64_t{0} - static_cast<std::uint64_t>(bit(reach_not_u, u));
+    for (std::size_t w = 0; w < words; ++w) {
+      x[w] = reach_v[w] | (reach_not_u[w] & with_not_u);
+      y[w] = reach_not_u[w] | (reach_v[w] & with_v);
+    }
+    gain(reach_not_u, x);
+    gain(reach_v, y);
+  }
+  // Every made row of a literal whose negation `negations` holds gains `reach`.
+  void gain(const std::uint64_t* negations, const std::uint64_t* reach) {
+    const auto words = static_cast<std::size_t>(words_);
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = negations[w]; bits != 0; bits &= bits - 1) {
+        const int row = row_[static_cast<std::size_t>((64 * static_cast<int>(w) + std::countr_zero(bits)) ^ 1)];
+        if (row < 0 || pending_[static_cast<std::size_t>(row)] != 0) continue;
+        std::uint64_t* to = reach_.data() + static_cast<std::size_t>(row) * words;
+        for (std::size_t i = 0; i < words; ++i) to[i] |= reach[i];
+      }
     }
   }
+  // A row of its own for a sink, holding itself.
+  void give_row(int literal) {
+    if (row_[static_cast<std::size_t>(literal)] >= 0) return;
+    const int row = rows_++;
+    row_[static_cast<std::size_t>(literal)] = row;
+    pending_[static_cast<std::size_t>(row)] = 0;
+    std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
+    std::fill(reach, reach + words_, 0);
+    reach[static_cast<std::size_t>(literal >> 6)] |= std::uint64_t{1} << (literal & 63);
+  }
+  // What `literal` reaches (its row, made now if it was left for later; itself alone
+  // for a sink), into `out`.
+  void copy_reach(int literal, std::uint64_t* out) {
+    const std::uint64_t* row = row_of(literal);
+    if (row != nullptr) {
+      std::copy(row, row + words_, out);
+    } else {
+      std::fill(out, out + words_, 0);
+      out[static_cast<std::size_t>(literal >> 6)] |= std::uint64_t{1} << (literal & 63);
+    }
+  }
+  static bool bit(const std::uint64_t* set, int i) { return (set[static_cast<std::size_t>(i >> 6)] >> (i & 63) & 1U) != 0; }
   // Adds to `reach`, row `row`, the rows of the literals m follows (but that row).
   void join_followed(int m, int row, std::uint64_t* reach) const {
     const auto v = static_cast<std::size_t>(m);
@@ -686,6 +733,7 @@ class StaticGraph {
   std::uint32_t epoch_ = 0;  // of an update, for unit_seen_
   std::vector<std::uint32_t> unit_seen_;  // by unit * n + digit: the last update that looked at it
   std::vector<NewLink> new_links_;
+  std::vector<std::uint64_t> pair_rows_;  // insert_pair()'s: two rows as they were, and what they become
   // Searches from many sources.
   std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
   std::vector<std::uint64_t> fresh_;       // by literal: the sources that reached it last level
