@@ -182,8 +182,7 @@ class StaticGraph {
         const Mask two = static_cast<Mask>(p.cand[cell]);
         const int a = std::countr_zero(two);
         const int b = std::countr_zero(static_cast<Mask>(two & (two - 1)));
-        new_links_.push_back({2 * id(c, a), 2 * id(c, b) + 1, true});
-        new_links_.push_back({2 * id(c, b), 2 * id(c, a) + 1, true});
+        new_links_.push_back({2 * id(c, a), 2 * id(c, b) + 1, true});  // (and its contrapositive)
       }
       const auto& info = t_.cell_units[cell];
       for (int i = 0; i < info.count; ++i) {
@@ -197,20 +196,18 @@ class StaticGraph {
           if (std::popcount(places) != 2) continue;
           const Cell x = t_.cell_of(u, std::countr_zero(places));
           const Cell y = t_.cell_of(u, std::countr_zero(static_cast<Mask>(places & (places - 1))));
-          new_links_.push_back({2 * id(x, d), 2 * id(y, d) + 1, false});
-          new_links_.push_back({2 * id(y, d), 2 * id(x, d) + 1, false});
+          new_links_.push_back({2 * id(x, d), 2 * id(y, d) + 1, false});  // (and its contrapositive)
         }
       }
       cand_[cell] = p.cand[cell];
     });
     open_ = p.open;
     updated_ = true;
-    // (They come in pairs, each link followed by its contrapositive.)
-    for (std::size_t i = 0; i + 1 < new_links_.size(); i += 2) {
-      const NewLink& link = new_links_[i];
-      const NewLink& back = new_links_[i + 1];
+    // Each new strong link (an "off" literal to an "on" one) with its contrapositive
+    // (the two negations, the other way).
+    for (const NewLink& link : new_links_) {
       add_edge(link.from, link.to, link.bivalue);
-      add_edge(back.from, back.to, back.bivalue);
+      add_edge(link.to ^ 1, link.from ^ 1, link.bivalue);
       insert_pair(link.from, link.to);
     }
     return true;
@@ -719,7 +716,7 @@ class StaticGraph {
   std::vector<char> entered_;  // by literal: whether a link the closure follows leads to it
   int rows_ = 0;  // rows made or left pending
   // Updates.
-  struct NewLink {
+  struct NewLink {  // (each with its contrapositive, made where it is added)
     int from;
     int to;
     bool bivalue;
