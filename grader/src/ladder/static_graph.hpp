@@ -255,7 +255,7 @@ class StaticGraph {
   bool keep_reach(int from, std::uint64_t* set) {
     const std::uint64_t* r = row_of(from);
     if (r == nullptr) {
-      const bool had = (set[from >> 6] >> (from & 63) & 1U) != 0;
+      const bool had = bit(set, from);
       std::fill(set, set + words_, 0);
       if (had) set[from >> 6] |= std::uint64_t{1} << (from & 63);
       return had;
@@ -454,9 +454,8 @@ class StaticGraph {
 
   // The row of a literal's component in reach_; -1 for a sink (it reaches itself only).
   int row_index(int literal) const { return row_[static_cast<std::size_t>(literal)]; }
-  bool has(int row, int literal) const {
-    return (reach_[static_cast<std::size_t>(row) * static_cast<std::size_t>(words_) + static_cast<std::size_t>(literal >> 6)] >> (literal & 63) & 1U) != 0;
-  }
+  bool has(int row, int literal) const { return bit(reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_), literal); }
+  static bool bit(const std::uint64_t* set, int i) { return (set[static_cast<std::size_t>(i >> 6)] >> (i & 63) & 1U) != 0; }
   // The reach of a literal's component, made now if it was left for later; nullptr
   // for a sink.
   const std::uint64_t* row_of(int literal) {
@@ -566,9 +565,7 @@ class StaticGraph {
     const int row = rows_++;
     row_[static_cast<std::size_t>(literal)] = row;
     pending_[static_cast<std::size_t>(row)] = 0;
-    std::uint64_t* reach = reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_);
-    std::fill(reach, reach + words_, 0);
-    reach[static_cast<std::size_t>(literal >> 6)] |= std::uint64_t{1} << (literal & 63);
+    only(literal, reach_.data() + static_cast<std::size_t>(row) * static_cast<std::size_t>(words_));
   }
   // What `literal` reaches (its row, made now if it was left for later; itself alone
   // for a sink), into `out`.
@@ -577,11 +574,14 @@ class StaticGraph {
     if (row != nullptr) {
       std::copy(row, row + words_, out);
     } else {
-      std::fill(out, out + words_, 0);
-      out[static_cast<std::size_t>(literal >> 6)] |= std::uint64_t{1} << (literal & 63);
+      only(literal, out);
     }
   }
-  static bool bit(const std::uint64_t* set, int i) { return (set[static_cast<std::size_t>(i >> 6)] >> (i & 63) & 1U) != 0; }
+  // `out` (words() words) holding `literal` alone.
+  void only(int literal, std::uint64_t* out) const {
+    std::fill(out, out + words_, 0);
+    out[static_cast<std::size_t>(literal >> 6)] |= std::uint64_t{1} << (literal & 63);
+  }
   // Adds to `reach`, row `row`, the rows of the literals m follows (but that row).
   void join_followed(int m, int row, std::uint64_t* reach) const {
     const auto v = static_cast<std::size_t>(m);
