@@ -20,6 +20,11 @@
 //    which the search kept; at the first path node where not all were, the refuted
 //    ones are eliminated and the others are not tried while the position is still
 //    that node.
+//  - An assumption that does not contradict leaves a fixpoint where it placed other
+//    digits. Each of those, assumed in the same position, would not contradict either:
+//    the position with it placed holds every candidate of that fixpoint, and a
+//    contradiction found in a position is found in any smaller one. So they are not
+//    tried until the position changes.
 
 #include <array>
 #include <span>
@@ -40,6 +45,13 @@ class TrialAndError {
 
   explicit TrialAndError(const Propagation<N>& propagation)
       : propagation_(propagation), layout_(propagation.layout()) {}
+
+  // Without it every assumption is tried, the digits a trial that did not
+  // contradict placed too (for tests: the depth must be the same), and each of
+  // those that contradicts is counted in unsound(). spared(): the trials skipped.
+  void skip_placed(bool on) { skip_placed_ = on; }
+  std::uint64_t spared() const { return spared_; }
+  std::uint64_t unsound() const { return unsound_; }
 
   // The smallest k <= max_depth for which T&E(k) solves `state` (a P fixpoint of a
   // puzzle whose unique solution is `solution`), or max_depth + 1 if none does.
@@ -92,6 +104,8 @@ class TrialAndError {
     const auto planes = state.template count_planes<3>(layout_);
     const RowSet pairs = without(planes[1], planes[2]);  // two candidates: tried first
     int outcome = 0;
+    std::array<RowSet, N> consistent{};  // by digit: placed where an assumption did not contradict
+    State trial;
     for (const RowSet& cells : {pairs, without(planes[1], pairs)}) {
       cells.for_each([&](int position) {
         const engine::Cell cell = layout_.cell_at(position);
@@ -103,10 +117,26 @@ class TrialAndError {
           if (top && known_ != nullptr && level == 1 && cell == known_->cell && (known_->consistent >> d & 1U) != 0) {
             continue;
           }
-          if (!contradicts(state, d, cell, level - 1)) continue;
+          const bool placed_before = consistent[static_cast<std::size_t>(d)].test(position);
+          if (placed_before && skip_placed_) {
+            ++spared_;
+            continue;
+          }
+          const bool contradiction = contradicts(state, d, cell, level - 1, trial);
+          unsound_ += static_cast<std::uint64_t>(placed_before && contradiction);
+          if (!contradiction) {
+            // What it placed, assumed here, would not contradict either (above).
+            without(trial.solved.template prefix<Layout::kRowWords>(), state.solved.template prefix<Layout::kRowWords>())
+                .for_each([&](int placed) {
+                  const int digit = values_[static_cast<std::size_t>(layout_.cell_at(placed))] - 1;
+                  consistent[static_cast<std::size_t>(digit)].set(placed);
+                });
+            continue;
+          }
           if (top) known_ = nullptr;  // the position is no longer that path node's
+          consistent = {};  // (a smaller position: they may contradict now)
           state.eliminate(layout_, d, cell);
-          outcome = propagation_.run(state, nullptr) ? 1 : -1;
+          outcome = propagation_.run(state, &values_) ? 1 : -1;
         }
       });
       if (outcome < 0 || state.complete(layout_)) break;
@@ -114,11 +144,12 @@ class TrialAndError {
     return outcome;
   }
 
-  // Whether assuming digit d in `cell` contradicts at depth `level`.
-  bool contradicts(const State& state, int d, engine::Cell cell, int level) {
-    State trial = state;
-    trial.place(layout_, d, cell);
-    if (!propagation_.run(trial, nullptr)) return true;
+  // Whether assuming digit d in `cell` contradicts at depth `level`; if not, `trial`
+  // is where it leads (values_ holds the digits it placed).
+  bool contradicts(const State& state, int d, engine::Cell cell, int level, State& trial) {
+    trial = state;
+    propagation_.place(trial, d, cell, &values_);
+    if (!propagation_.run(trial, &values_)) return true;
     if (level == 0 || trial.complete(layout_)) return false;
     return !fixpoint(trial, level, nullptr);
   }
@@ -126,6 +157,13 @@ class TrialAndError {
   const Propagation<N>& propagation_;
   const Layout& layout_;
   const PathNode* known_ = nullptr;  // while the top-level position is still this path node's
+  // The digit of every cell the trials placed, read only where a trial's state has
+  // the cell solved (each state writes its own placements after any trial made
+  // before them from it).
+  Values values_{};
+  bool skip_placed_ = true;
+  std::uint64_t spared_ = 0;
+  std::uint64_t unsound_ = 0;
 };
 
 }  // namespace sudoforge::grader::detail

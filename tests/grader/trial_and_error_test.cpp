@@ -20,6 +20,23 @@ struct Census {
   int path_partial_node = 0;        // puzzles where a path node had unrefuted wrong digits
 };
 
+// Where trial and error starts on `puzzle`: P's fixpoint in `state`, and the
+// search's result from there (its path: search.solution_path()). False where P
+// solves the puzzle or it is not unique.
+bool diabolical_start(const engine::Grid& puzzle, const Propagation<N>& propagation, UniquenessSearch<N>& search,
+                      engine::UnitBoards<N>& state, UniquenessSearch<N>::Result& result) {
+  const auto& layout = propagation.layout();
+  state.clear(layout);
+  Propagation<N>::Values values{};
+  for (engine::Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
+    if (puzzle[cell] != 0) propagation.place(state, puzzle[cell] - 1, cell, &values);
+  }
+  // The rated path stops at this same position: P's fixpoint is unique.
+  if (!propagation.run(state, &values) || state.complete(layout)) return false;
+  result = search.run(state, values);
+  return result.count == 1;
+}
+
 // Depth with the search's path and with none, for each diabolical puzzle.
 Census expect_same_depth(const std::vector<engine::Grid>& puzzles) {
   const engine::UnitLayout<N> layout{engine::Geometry{}};
@@ -29,15 +46,8 @@ Census expect_same_depth(const std::vector<engine::Grid>& puzzles) {
   Census census;
   for (const engine::Grid& puzzle : puzzles) {
     engine::UnitBoards<N> state;
-    state.clear(layout);
-    Propagation<N>::Values values{};
-    for (engine::Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
-      if (puzzle[cell] != 0) propagation.place(state, puzzle[cell] - 1, cell, &values);
-    }
-    // The rated path stops at this same position: P's fixpoint is unique.
-    if (!propagation.run(state, &values) || state.complete(layout)) continue;
-    const auto result = search.run(state, values);
-    if (result.count != 1) continue;
+    UniquenessSearch<N>::Result result;
+    if (!diabolical_start(puzzle, propagation, search, state, result)) continue;
     const auto path = search.solution_path();
     const int with_path = trial.depth(state, result.solution, 4, path);
     const int without_path = trial.depth(state, result.solution, 4, {});
@@ -74,6 +84,39 @@ TEST(TrialAndError, SearchPathGivesTheSameDepthAtDepthTwo) {
                            engine::Geometry{}),
   };
   EXPECT_EQ(expect_same_depth(puzzles).graded, 2);
+}
+
+// A trial that does not contradict spares the trials of the digits it placed until
+// the position changes: none of those may contradict (tried where nothing is
+// spared), and the depth must be the one found trying every assumption.
+TEST(TrialAndError, SkippingWhatATrialPlacedGivesTheSameDepth) {
+  const engine::UnitLayout<N> layout{engine::Geometry{}};
+  const Propagation<N> propagation(layout);
+  UniquenessSearch<N> search(propagation);
+  TrialAndError<N> skipping(propagation);
+  TrialAndError<N> plain(propagation);
+  plain.skip_placed(false);
+  std::vector<engine::Grid> sample;
+  const auto deep = test::load_puzzles("te_depth2.txt");
+  for (std::size_t i = 0; i < deep.size(); i += 5) sample.push_back(deep[i]);
+  const auto top = test::load_puzzles("top1465.txt");
+  for (std::size_t i = 0; i < top.size(); i += 5) sample.push_back(top[i]);
+  std::array<int, 3> by_depth{};  // 1, 2, more
+  for (const engine::Grid& puzzle : sample) {
+    engine::UnitBoards<N> state;
+    UniquenessSearch<N>::Result result;
+    if (!diabolical_start(puzzle, propagation, search, state, result)) continue;
+    const auto path = search.solution_path();
+    const int depth = plain.depth(state, result.solution, 4, path);
+    EXPECT_EQ(skipping.depth(state, result.solution, 4, path), depth) << engine::to_line(puzzle);
+    ++by_depth[static_cast<std::size_t>(std::min(depth, 3) - 1)];
+  }
+  EXPECT_GT(by_depth[0], 200);
+  EXPECT_GT(by_depth[1], 150);
+  EXPECT_GT(skipping.spared(), 1000U);
+  EXPECT_EQ(plain.spared(), 0U);
+  EXPECT_EQ(plain.unsound(), 0U);
+  EXPECT_EQ(skipping.unsound(), 0U);
 }
 
 }  // namespace
