@@ -25,9 +25,15 @@
 //    the position with it placed holds every candidate of that fixpoint, and a
 //    contradiction found in a position is found in any smaller one. So they are not
 //    tried until the position changes.
+//  - What P makes of the top-level position with a digit placed is kept, and a
+//    later trial of that digit, in any position (every later one is smaller), starts
+//    with all that P took out there taken out: P, which only takes out what any
+//    smaller position loses too, ends where it would have ended from the trial's
+//    own position, in fewer rounds.
 
 #include <array>
 #include <span>
+#include <vector>
 
 #include "propagation.hpp"
 #include "search.hpp"
@@ -46,11 +52,15 @@ class TrialAndError {
   explicit TrialAndError(const Propagation<N>& propagation)
       : propagation_(propagation), layout_(propagation.layout()) {}
 
-  // Without it every assumption is tried, the digits a trial that did not
-  // contradict placed too (for tests: the depth must be the same), and each of
-  // those that contradicts is counted in unsound(). spared(): the trials skipped.
-  void skip_placed(bool on) { skip_placed_ = on; }
+  // The plain way (for tests: the depth must be the same): every assumption is
+  // tried, the digits a trial that did not contradict placed too, and every trial
+  // starts from its position alone. unsound() counts what would have differed: a
+  // digit that would have been skipped and contradicts, and a trial that starts from
+  // what was kept of it (keep_led_to) and ends elsewhere than afresh. spared(): the
+  // trials skipped; led(): the trials started from what was kept.
+  void plain(bool on) { plain_ = on; }
   std::uint64_t spared() const { return spared_; }
+  std::uint64_t led() const { return led_; }
   std::uint64_t unsound() const { return unsound_; }
 
   // The smallest k <= max_depth for which T&E(k) solves `state` (a P fixpoint of a
@@ -60,6 +70,10 @@ class TrialAndError {
   [[gnu::noinline]] int depth(const State& state, const Values& solution, int max_depth,
                               std::span<const PathNode> path) {
     known_ = nullptr;
+    for (const int at : led_to_used_) led_to_at_[static_cast<std::size_t>(at)] = -1;
+    led_to_used_.clear();
+    led_to_.clear();
+    if (led_to_at_.empty()) led_to_at_.assign(static_cast<std::size_t>(layout_.cell_count() * N), -1);
     const State* start = &state;
     const PathNode* partial = nullptr;  // the first path node with a wrong digit P did not refute
     for (const PathNode& node : path) {
@@ -118,7 +132,7 @@ class TrialAndError {
             continue;
           }
           const bool placed_before = consistent[static_cast<std::size_t>(d)].test(position);
-          if (placed_before && skip_placed_) {
+          if (placed_before && !plain_) {
             ++spared_;
             continue;
           }
@@ -126,11 +140,13 @@ class TrialAndError {
           unsound_ += static_cast<std::uint64_t>(placed_before && contradiction);
           if (!contradiction) {
             // What it placed, assumed here, would not contradict either (above).
-            without(trial.solved.template prefix<Layout::kRowWords>(), state.solved.template prefix<Layout::kRowWords>())
-                .for_each([&](int placed) {
-                  const int digit = values_[static_cast<std::size_t>(layout_.cell_at(placed))] - 1;
-                  consistent[static_cast<std::size_t>(digit)].set(placed);
-                });
+            const RowSet newly =
+                without(trial.solved.template prefix<Layout::kRowWords>(), state.solved.template prefix<Layout::kRowWords>());
+            newly.for_each([&](int placed) {
+              const int digit = values_[static_cast<std::size_t>(layout_.cell_at(placed))] - 1;
+              consistent[static_cast<std::size_t>(digit)].set(placed);
+            });
+            if (top && level == 1) keep_led_to(cell, d, trial, newly);
             continue;
           }
           if (top) known_ = nullptr;  // the position is no longer that path node's
@@ -149,20 +165,68 @@ class TrialAndError {
   bool contradicts(const State& state, int d, engine::Cell cell, int level, State& trial) {
     trial = state;
     propagation_.place(trial, d, cell, &values_);
-    if (!propagation_.run(trial, &values_)) return true;
+    // Started from what was kept of this trial where there is some (or, the plain
+    // way, checked against that).
+    const int at = led_to_at_[static_cast<std::size_t>(cell * N + d)];
+    if (at >= 0) {
+      State& led = plain_ ? scratch_ : trial;
+      if (plain_) led = trial;
+      const Board* keep = led_to_.data() + static_cast<std::size_t>(at) * N;
+      for (int e = 0; e < N; ++e) led.boards[static_cast<std::size_t>(e)] &= keep[e] | led.solved;
+      ++led_;
+    }
+    const bool consistent = propagation_.run(trial, &values_);
+    if (plain_ && at >= 0) {
+      const bool led_consistent = propagation_.run(scratch_, nullptr);
+      unsound_ += static_cast<std::uint64_t>(led_consistent != consistent || (consistent && !same(scratch_, trial)));
+    }
+    if (!consistent) return true;
     if (level == 0 || trial.complete(layout_)) return false;
     return !fixpoint(trial, level, nullptr);
   }
 
+  // Whether two states hold the same candidates and solved cells.
+  bool same(const State& a, const State& b) const {
+    if (!(a.solved == b.solved)) return false;
+    for (int e = 0; e < N; ++e) {
+      if (!(a.live(e) == b.live(e))) return false;
+    }
+    return true;
+  }
+
+  // Keeps what P made of the top-level position with d placed in `cell` (`led`,
+  // `newly` the cells it placed): any later position is smaller, and P of it with d
+  // placed is then P of that with everything P took out here taken out at once.
+  void keep_led_to(engine::Cell cell, int d, const State& led, const RowSet& newly) {
+    int& at = led_to_at_[static_cast<std::size_t>(cell * N + d)];
+    if (at < 0) {
+      at = static_cast<int>(led_to_.size() / N);
+      led_to_used_.push_back(cell * N + d);
+      led_to_.resize(led_to_.size() + N);
+    }
+    Board* keep = led_to_.data() + static_cast<std::size_t>(at) * N;
+    for (int e = 0; e < N; ++e) keep[e] = without(led.boards[static_cast<std::size_t>(e)], led.solved) | layout_.spare();
+    newly.for_each([&](int placed) {
+      const engine::Cell c = layout_.cell_at(placed);
+      keep[values_[static_cast<std::size_t>(c)] - 1] |= layout_.positions(c);
+    });
+  }
+
   const Propagation<N>& propagation_;
   const Layout& layout_;
+  using Board = typename Layout::Board;
+  std::vector<Board> led_to_;       // N boards a kept trial (keep_led_to)
+  std::vector<int> led_to_at_;      // by cell * N + digit: its trial in led_to_, or -1
+  std::vector<int> led_to_used_;    // the entries of led_to_at_ set
   const PathNode* known_ = nullptr;  // while the top-level position is still this path node's
   // The digit of every cell the trials placed, read only where a trial's state has
   // the cell solved (each state writes its own placements after any trial made
   // before them from it).
   Values values_{};
-  bool skip_placed_ = true;
+  bool plain_ = false;
+  State scratch_;  // (plain_: a trial started from what was kept)
   std::uint64_t spared_ = 0;
+  std::uint64_t led_ = 0;
   std::uint64_t unsound_ = 0;
 };
 

@@ -87,15 +87,17 @@ TEST(TrialAndError, SearchPathGivesTheSameDepthAtDepthTwo) {
 }
 
 // A trial that does not contradict spares the trials of the digits it placed until
-// the position changes: none of those may contradict (tried where nothing is
-// spared), and the depth must be the one found trying every assumption.
-TEST(TrialAndError, SkippingWhatATrialPlacedGivesTheSameDepth) {
+// the position changes, and a trial is started from what P made of it in the
+// top-level position before: none of the spared digits may contradict and every
+// trial so started must end where it ends afresh (both checked the plain way), and
+// the depth must be the one found trying every assumption afresh.
+TEST(TrialAndError, SparedAndLedTrialsGiveTheSameDepth) {
   const engine::UnitLayout<N> layout{engine::Geometry{}};
   const Propagation<N> propagation(layout);
   UniquenessSearch<N> search(propagation);
-  TrialAndError<N> skipping(propagation);
+  TrialAndError<N> fast(propagation);
   TrialAndError<N> plain(propagation);
-  plain.skip_placed(false);
+  plain.plain(true);
   std::vector<engine::Grid> sample;
   const auto deep = test::load_puzzles("te_depth2.txt");
   for (std::size_t i = 0; i < deep.size(); i += 5) sample.push_back(deep[i]);
@@ -108,15 +110,17 @@ TEST(TrialAndError, SkippingWhatATrialPlacedGivesTheSameDepth) {
     if (!diabolical_start(puzzle, propagation, search, state, result)) continue;
     const auto path = search.solution_path();
     const int depth = plain.depth(state, result.solution, 4, path);
-    EXPECT_EQ(skipping.depth(state, result.solution, 4, path), depth) << engine::to_line(puzzle);
+    EXPECT_EQ(fast.depth(state, result.solution, 4, path), depth) << engine::to_line(puzzle);
     ++by_depth[static_cast<std::size_t>(std::min(depth, 3) - 1)];
   }
   EXPECT_GT(by_depth[0], 200);
   EXPECT_GT(by_depth[1], 150);
-  EXPECT_GT(skipping.spared(), 1000U);
+  EXPECT_GT(fast.spared(), 1000U);
   EXPECT_EQ(plain.spared(), 0U);
+  EXPECT_GT(fast.led(), 10000U);
+  EXPECT_GT(plain.led(), 10000U);  // (checked)
   EXPECT_EQ(plain.unsound(), 0U);
-  EXPECT_EQ(skipping.unsound(), 0U);
+  EXPECT_EQ(fast.unsound(), 0U);
 }
 
 }  // namespace
