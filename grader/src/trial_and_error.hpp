@@ -169,10 +169,8 @@ class TrialAndError {
     // way, checked against that).
     const int at = led_to_at_[static_cast<std::size_t>(cell * N + d)];
     if (at >= 0) {
-      State& led = plain_ ? scratch_ : trial;
-      if (plain_) led = trial;
-      const Board* keep = led_to_.data() + static_cast<std::size_t>(at) * N;
-      for (int e = 0; e < N; ++e) led.boards[static_cast<std::size_t>(e)] &= keep[e] | led.solved;
+      if (plain_) scratch_ = trial;
+      take_out_kept(plain_ ? scratch_ : trial, at);
       ++led_;
     }
     const bool consistent = propagation_.run(trial, &values_);
@@ -192,6 +190,12 @@ class TrialAndError {
       if (!(a.live(e) == b.live(e))) return false;
     }
     return true;
+  }
+
+  // Takes out of `trial` what kept trial `at` (keep_led_to) took out of its open cells.
+  void take_out_kept(State& trial, int at) const {
+    const Board* keep = led_to_.data() + static_cast<std::size_t>(at) * N;
+    for (int e = 0; e < N; ++e) trial.boards[static_cast<std::size_t>(e)] &= keep[e] | trial.solved;
   }
 
   // Keeps what P made of the top-level position with d placed in `cell` (`led`,
