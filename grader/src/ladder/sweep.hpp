@@ -178,6 +178,85 @@ template <typename Lanes>
   const __m512i x = _mm512_loadu_si512(&v);
   return _mm512_test_epi64_mask(x, x) == 0;
 }
+// (Below, the intrinsics that GCC 12 makes from an undefined value, which it then
+// warns of, are spelt in their zero-masking form with every lane kept.)
+constexpr __mmask8 kAll = 0xFF;
+// Eight rows of eight words (x[i] word j) transposed in place (x[j] word i).
+[[gnu::target("avx512f")]] inline void transpose_words8(__m512i (&x)[8]) {
+  __m512i b[8];
+  for (int i = 0; i < 8; i += 2) {
+    b[i] = _mm512_maskz_unpacklo_epi64(kAll, x[i], x[i + 1]);      // x[i]0 x[i+1]0 x[i]2 x[i+1]2 ...
+    b[i + 1] = _mm512_maskz_unpackhi_epi64(kAll, x[i], x[i + 1]);  // x[i]1 x[i+1]1 x[i]3 x[i+1]3 ...
+  }
+  const __m512i even_pairs = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+  const __m512i odd_pairs = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+  __m512i c[8];
+  for (int i = 0; i < 8; i += 4) {
+    c[i] = _mm512_permutex2var_epi64(b[i], even_pairs, b[i + 2]);      // words 0 and 4 of rows i..i+3
+    c[i + 1] = _mm512_permutex2var_epi64(b[i], odd_pairs, b[i + 2]);   // words 2 and 6
+    c[i + 2] = _mm512_permutex2var_epi64(b[i + 1], even_pairs, b[i + 3]);  // words 1 and 5
+    c[i + 3] = _mm512_permutex2var_epi64(b[i + 1], odd_pairs, b[i + 3]);   // words 3 and 7
+  }
+  const __m512i low = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i high = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  x[0] = _mm512_permutex2var_epi64(c[0], low, c[4]);
+  x[4] = _mm512_permutex2var_epi64(c[0], high, c[4]);
+  x[2] = _mm512_permutex2var_epi64(c[1], low, c[5]);
+  x[6] = _mm512_permutex2var_epi64(c[1], high, c[5]);
+  x[1] = _mm512_permutex2var_epi64(c[2], low, c[6]);
+  x[5] = _mm512_permutex2var_epi64(c[2], high, c[6]);
+  x[3] = _mm512_permutex2var_epi64(c[3], low, c[7]);
+  x[7] = _mm512_permutex2var_epi64(c[3], high, c[7]);
+}
+// (A ^ B) & C, for vpternlogq.
+constexpr int kXorAnd = 0x28;
+// A step of transpose_bits64() between words `apart` registers apart.
+[[gnu::target("avx512f")]] inline void swap_across(__m512i (&r)[8], int apart, unsigned width, std::uint64_t bits) {
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(bits));
+  for (int g = 0; g < 8; ++g) {
+    if ((g & apart) != 0) continue;
+    const __m512i t = _mm512_ternarylogic_epi64(_mm512_maskz_srli_epi64(kAll, r[g], width), r[g + apart], mask, kXorAnd);
+    r[g] = _mm512_xor_si512(r[g], _mm512_maskz_slli_epi64(kAll, t, width));
+    r[g + apart] = _mm512_xor_si512(r[g + apart], t);
+  }
+}
+// ... and within each register, between words Width places apart (the pairs'
+// second words are `second`), each paired with a permuted copy of the register.
+template <int Width>
+[[gnu::target("avx512f")]] inline void swap_within(__m512i (&r)[8], std::uint64_t bits, __mmask8 second) {
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(bits));
+  const auto first = static_cast<__mmask8>(~second);
+  for (__m512i& x : r) {
+    __m512i partner;
+    if constexpr (Width == 4) {
+      partner = _mm512_maskz_shuffle_i64x2(kAll, x, x, 0x4E);
+    } else if constexpr (Width == 2) {
+      partner = _mm512_maskz_permutex_epi64(kAll, x, 0x4E);
+    } else {
+      partner = _mm512_maskz_permutex_epi64(kAll, x, 0xB1);
+    }
+    const __m512i a = _mm512_mask_mov_epi64(x, second, partner);  // the pair's first word, in both
+    const __m512i b = _mm512_mask_mov_epi64(partner, second, x);  // its second
+    const __m512i t = _mm512_ternarylogic_epi64(_mm512_maskz_srli_epi64(kAll, a, Width), b, mask, kXorAnd);
+    x = _mm512_mask_xor_epi64(x, first, x, _mm512_maskz_slli_epi64(kAll, t, Width));
+    x = _mm512_mask_xor_epi64(x, second, x, t);
+  }
+}
+// A 64 x 64 bit matrix (64 words, 64-byte aligned) transposed in place: bit j of
+// word i goes to bit i of word j. The steps of the plain transpose64() (Sweep), each
+// on eight words at once: words 32, 16 and 8 apart lie in different registers; those
+// 4, 2 and 1 apart in one, paired with a permuted copy of it.
+[[gnu::target("avx512f")]] inline void transpose_bits64(std::uint64_t* block) {
+  __m512i r[8];
+  for (int g = 0; g < 8; ++g) r[g] = _mm512_load_si512(block + 8 * g);
+  swap_across(r, 4, 32, 0x00000000FFFFFFFFULL);
+  swap_across(r, 2, 16, 0x0000FFFF0000FFFFULL);
+  swap_across(r, 1, 8, 0x00FF00FF00FF00FFULL);
+  swap_within<4>(r, 0x0F0F0F0F0F0F0F0FULL, 0xF0);
+  swap_within<2>(r, 0x3333333333333333ULL, 0xCC);
+  swap_within<1>(r, 0x5555555555555555ULL, 0xAA);
+  for (int g = 0; g < 8; ++g) _mm512_store_si512(block + 8 * g, r[g]);
+}
 #endif
 template <typename Lanes>
 bool has_lane(const Lanes& v, int lane) { return (word(v, lane / 64) >> (lane % 64) & 1U) != 0; }
@@ -592,7 +671,15 @@ class Sweep {
       plane_counts_.push_back(plane_count);
       plane_at_.push_back(planes_at);
       if (keep) {
+#if SUDOFORGE_SWEEP_AVX2
+        if constexpr (Words == 8 && sizeof(Part) == sizeof(Lanes)) {  // (run_avx512)
+          transpose_into_avx512(batch, lanes);
+        } else {
+          transpose_into(batch, lanes);
+        }
+#else
         transpose_into(batch, lanes);
+#endif
         lanes_reached_.insert(lanes_reached_.end(), reached_.begin(), reached_.begin() + static_cast<std::ptrdiff_t>(nodes));
       }
     }
@@ -675,6 +762,47 @@ class Sweep {
       }
     }
   }
+#if SUDOFORGE_SWEEP_AVX2
+  // transpose_into() for 512 lanes with AVX-512 (run_avx512): eight nodes' lanes
+  // read at once and turned into eight words of each 64 lanes, each 64 x 64 block
+  // turned by transpose_bits64(), and each eight runs' row written from eight words
+  // of eight blocks turned again. The same rows, in fewer instructions than 64 words
+  // at a time (docs/rating-speed.md, 12-05).
+  [[gnu::target("avx512f")]] void transpose_into_avx512(std::size_t batch, std::size_t lanes) {
+    static_assert(Words == 8);
+    const auto row_words = static_cast<std::size_t>(row_words_);
+    // blocks_: by lane word (64 lanes), by row word (64 nodes), 64 words.
+    blocks_.resize(static_cast<std::size_t>(Words) * row_words * 64);
+    const auto block = [&](std::size_t word, std::size_t w) { return blocks_.data() + (word * row_words + w) * 64; };
+    const __m512i zero = _mm512_setzero_si512();
+    for (std::size_t w = 0; w < row_words; ++w) {
+      for (std::size_t g = 0; g < 8; ++g) {
+        __m512i x[8];
+        for (std::size_t j = 0; j < 8; ++j) {
+          const std::size_t v = 64 * w + 8 * g + j;
+          x[j] = v < static_cast<std::size_t>(nodes_) ? _mm512_load_si512(&reached_[v]) : zero;
+        }
+        sweep_detail::transpose_words8(x);  // x[word]: that lane word of the eight nodes
+        for (std::size_t word = 0; word < 8; ++word) _mm512_store_si512(block(word, w) + 8 * g, x[word]);
+      }
+    }
+    for (std::size_t word = 0; word < 8 && 64 * word < lanes; ++word) {
+      for (std::size_t w = 0; w < row_words; ++w) sweep_detail::transpose_bits64(block(word, w));
+      // block(word, w)[k]: row word w of run 64 word + k.
+      for (std::size_t first = 64 * word; first < std::min(lanes, 64 * word + 64); first += 8) {
+        for (std::size_t w0 = 0; w0 < row_words; w0 += 8) {
+          __m512i y[8];
+          for (std::size_t w = 0; w < 8; ++w) y[w] = w0 + w < row_words ? _mm512_load_si512(block(word, w0 + w) + first % 64) : zero;
+          sweep_detail::transpose_words8(y);  // y[j]: row words w0.. of run first + j
+          const auto words = static_cast<__mmask8>((1U << std::min<std::size_t>(8, row_words - w0)) - 1);
+          for (std::size_t j = 0; j < 8 && first + j < lanes; ++j) {
+            _mm512_mask_storeu_epi64(reach_.data() + (batch * kLanes + first + j) * row_words + w0, words, y[j]);
+          }
+        }
+      }
+    }
+  }
+#endif
   // Bit j of word i goes to bit i of word j.
   static void transpose64(std::array<std::uint64_t, 64>& a) {
     std::uint64_t mask = 0x00000000FFFFFFFFULL;
@@ -727,6 +855,7 @@ class Sweep {
   std::vector<RunEnd> ends_;          // by source
   std::vector<std::uint64_t> reach_;  // by source, row_words_ each
   LaneVector lanes_reached_;          // by batch, by node (reached_by_node)
+  std::vector<std::uint64_t, sweep_detail::AlignedAllocator<std::uint64_t>> blocks_;  // (transpose_into_avx512's)
   LaneVector planes_;                 // per batch: plane_counts_ planes of lanes per node
   std::vector<int> plane_counts_;
   std::vector<std::size_t> plane_at_;
