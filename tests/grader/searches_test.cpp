@@ -505,8 +505,10 @@ void expect_same_graph(StaticGraph<W>& a, StaticGraph<W>& b, const Position<W>& 
     return (set[static_cast<std::size_t>(literal >> 6)] >> (literal & 63) & 1U) != 0;
   };
   for (std::size_t i = 0; i < n; ++i) {
-    set_a.assign(static_cast<std::size_t>(a.words()), ~std::uint64_t{0});
-    set_b.assign(static_cast<std::size_t>(b.words()), ~std::uint64_t{0});
+    set_a.resize(static_cast<std::size_t>(a.words()));
+    set_b.resize(static_cast<std::size_t>(b.words()));
+    a.all_alive(set_a.data());  // (where every group's common reach starts)
+    b.all_alive(set_b.data());
     ASSERT_EQ(a.keep_reach(in_a[i], set_a.data()), b.keep_reach(in_b[i], set_b.data())) << where;
     // Nothing but literals alive is left, and those as in the fresh graph.
     int left = 0;

@@ -379,7 +379,8 @@ class ForcingChains {
     } else {
       // The graph's reach sets are by literal (its candidates only).
       StaticGraph<W>& g = *graph_;
-      common_.assign(static_cast<std::size_t>(g.words()), ~std::uint64_t{0});
+      common_.resize(static_cast<std::size_t>(g.words()));
+      g.all_alive(common_.data());
       for (const int b : branches_) {
         const Node start = node_of(b);
         if (!g.keep_reach(g.literal(start.cell, start.digit, true), common_.data())) return;

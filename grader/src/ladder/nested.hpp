@@ -450,7 +450,7 @@ class NestedChains final : public InnerChains<W> {
         }
       }
     };
-    const auto start = [&] { std::fill(common_.begin(), common_.end(), ~std::uint64_t{0}); };
+    const auto start = [&] { graph_.all_alive(common_.data()); };
     now.open.for_each([&](int c) {
       if (now.count(c) < 3) return;
       start();

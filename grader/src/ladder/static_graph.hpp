@@ -154,7 +154,7 @@ class StaticGraph {
   // transitive closure (insert_pair()). The literals gone keep their links: by the
   // same proof, a chain from a literal alive that meets one gone goes on through
   // literals gone only (each true and resolved), so they change no answer about
-  // literals alive. Rows may hold them (keep_reach() leaves them out), and the
+  // literals alive. Rows may hold them (all_alive() leaves them out), and the
   // breadth-first searches skip them only to spare the work (blocked_).
   bool update(const Position<W>& p) {
     // (cand_ is empty for the cells placed then: a cell open again fails too.)
@@ -250,8 +250,12 @@ class StaticGraph {
     }
     return false;
   }
-  // `set` (words() words) keeps only what `from` implies, itself included. Returns
-  // whether anything is left.
+  // Every literal alive, into `set` (words() words): where a group's common reach
+  // starts (keep_reach()).
+  void all_alive(std::uint64_t* set) const { std::copy(live_.begin(), live_.end(), set); }
+  // `set` (words() words, literals alive only: all_alive() and keep_reach() leave
+  // no other) keeps only what `from` implies, itself included. Returns whether
+  // anything is left.
   bool keep_reach(int from, std::uint64_t* set) {
     const std::uint64_t* r = row_of(from);
     if (r == nullptr) {
@@ -261,7 +265,7 @@ class StaticGraph {
       return had;
     }
     std::uint64_t any = 0;
-    for (int w = 0; w < words_; ++w) any |= set[w] &= r[w] & live_[static_cast<std::size_t>(w)];
+    for (int w = 0; w < words_; ++w) any |= set[w] &= r[w];
     return any != 0;
   }
 
@@ -477,7 +481,7 @@ class StaticGraph {
   // After an update: marks literal m in `reach`, row `row`, with every literal it
   // leads to and what each of those reaches (a sink of the build may have a row
   // now). Those include literals gone, and what they reach: all gone too (update()),
-  // and keep_reach() leaves only literals alive.
+  // and all_alive() leaves only literals alive.
   void join_any(int m, int row, std::uint64_t* reach) const {
     const auto v = static_cast<std::size_t>(m);
     reach[v >> 6] |= std::uint64_t{1} << (m & 63);

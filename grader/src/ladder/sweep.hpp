@@ -386,10 +386,14 @@ class Sweep {
       }
       digit_groups_[static_cast<std::size_t>((n + 1) * group_words_) + word] |= bit;
     }
-    // Between runs fresh_ and next_ are all clear; reached_ is cleared per batch.
+    // Between runs fresh_ and next_ are all clear (a run clears what it sets, and
+    // what a larger position left past nodes_ is clear too); reached_ is cleared per
+    // batch.
     reached_.assign(static_cast<std::size_t>(nodes_), Lanes{});
-    fresh_.assign(static_cast<std::size_t>(nodes_), Lanes{});
-    next_.assign(static_cast<std::size_t>(nodes_), Lanes{});
+    if (fresh_.size() < static_cast<std::size_t>(nodes_)) {
+      fresh_.resize(static_cast<std::size_t>(nodes_), Lanes{});
+      next_.resize(static_cast<std::size_t>(nodes_), Lanes{});
+    }
   }
 
   // The widest instructions run() may use (by default the widest the processor has;
