@@ -771,7 +771,7 @@ class Sweep {
   // read at once and turned into eight words of each 64 lanes, each 64 x 64 block
   // turned by transpose_bits64(), and each eight runs' row written from eight words
   // of eight blocks turned again. The same rows, in fewer instructions than 64 words
-  // at a time (docs/rating-speed.md, 12-05).
+  // at a time (docs/rating-speed.md, 12-04, eighth session).
   [[gnu::target("avx512f")]] void transpose_into_avx512(std::size_t batch, std::size_t lanes) {
     static_assert(Words == 8);
     const auto row_words = static_cast<std::size_t>(row_words_);
