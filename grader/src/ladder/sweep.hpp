@@ -471,6 +471,15 @@ class Sweep {
 #endif
     return sweep_detail::none(v);
   }
+  // The batch's reach into a row per run (transpose_into()), eight words at a time
+  // where run() goes with AVX-512.
+  template <typename Part>
+  [[gnu::always_inline]] void transpose_rows(std::size_t batch, std::size_t lanes) {
+#if SUDOFORGE_SWEEP_AVX2
+    if constexpr (Words == 8 && sizeof(Part) == sizeof(Lanes)) return transpose_into_avx512(batch, lanes);
+#endif
+    transpose_into(batch, lanes);
+  }
   // A Part fits a register (with AVX2 on 256 lanes and AVX-512, a whole Lanes value).
   template <typename Part, typename Bound, typename Contradiction>
   [[gnu::always_inline]] inline void run_body(std::span<const int> sources, bool y_links, Keep what, Bound& bound,
@@ -675,15 +684,7 @@ class Sweep {
       plane_counts_.push_back(plane_count);
       plane_at_.push_back(planes_at);
       if (keep) {
-#if SUDOFORGE_SWEEP_AVX2
-        if constexpr (Words == 8 && sizeof(Part) == sizeof(Lanes)) {  // (run_avx512)
-          transpose_into_avx512(batch, lanes);
-        } else {
-          transpose_into(batch, lanes);
-        }
-#else
-        transpose_into(batch, lanes);
-#endif
+        transpose_rows<Part>(batch, lanes);
         lanes_reached_.insert(lanes_reached_.end(), reached_.begin(), reached_.begin() + static_cast<std::ptrdiff_t>(nodes));
       }
     }
@@ -787,7 +788,7 @@ class Sweep {
           x[j] = v < static_cast<std::size_t>(nodes_) ? _mm512_load_si512(&reached_[v]) : zero;
         }
         sweep_detail::transpose_words8(x);  // x[word]: that lane word of the eight nodes
-        for (std::size_t word = 0; word < 8; ++word) _mm512_store_si512(block(word, w) + 8 * g, x[word]);
+        for (std::size_t word = 0; word < 8 && 64 * word < lanes; ++word) _mm512_store_si512(block(word, w) + 8 * g, x[word]);
       }
     }
     for (std::size_t word = 0; word < 8 && 64 * word < lanes; ++word) {
