@@ -142,7 +142,7 @@ class Ladder {
   // position read afresh wherever it is used (for tests): the lists compared, and
   // how many differed.
   void check_nested_kept(bool on) { nested_.check_kept(on); }
-  std::pair<int, int> nested_kept_checks() const { return nested_.kept_checks(); }
+  auto nested_kept_checks() const { return nested_.kept_checks(); }
   // Dynamic plus runs all followed node by node from their start, none taken up from
   // the Dynamic rung's sweep (for tests: the same path either way).
   void plus_from_sweep(bool on) {

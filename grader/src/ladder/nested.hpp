@@ -41,7 +41,7 @@ template <int W>
 class NestedChains final : public InnerChains<W> {
  public:
   explicit NestedChains(ChainContext<W>& context)
-      : context_(context), t_(context.tables), outer_(context.tables), inner_(context.tables), graph_(context.tables) {
+      : context_(context), t_(context.tables), outer_(context.tables), inner_(context.tables), graph_(context.tables), check_graph_(context.tables) {
     outer_.set_inner(this);
   }
 
@@ -49,6 +49,7 @@ class NestedChains final : public InnerChains<W> {
     // (As in Explainer: only where no other technique applies.)
     if (limit != INT_MAX) return;
     if (context_.refuter == nullptr) return;
+    outer_position_ = &p;
     // (What chains inside find in a position is kept for the puzzle's later steps
     // too, within a bound on memory.)
     if (kept_puzzle_ != context_.puzzle_id() || kept_.size() > kMostKept) kept_.clear();
@@ -112,7 +113,12 @@ class NestedChains final : public InnerChains<W> {
   // Every list of findings inside taken from kept_ compared with what the position
   // gives read afresh (for tests): how many were compared, and how many differed.
   void check_kept(bool on) { check_kept_ = on; }
-  std::pair<int, int> kept_checks() const { return {kept_checked_, kept_differed_}; }
+  struct KeptChecks {
+    int checked = 0;
+    int differed = 0;
+    int from_updates = 0;  // lists read from a graph update() made (the others, from one built)
+  };
+  KeptChecks kept_checks() const { return kept_checks_; }
 
   // InnerChains: the candidates of `now` that a chain inside refutes (of the kind
   // inside_ says). Measured later, where the outer chain's contradiction rests on
@@ -272,6 +278,8 @@ class NestedChains final : public InnerChains<W> {
     bool has_statics = false;
     bool has_multiples = false;
     bool has_dynamics = false;
+    bool statics_updated = false;  // (for check_kept(): read from a graph update() made)
+    bool multiples_updated = false;
     std::vector<InnerFinding> statics;    // statics_of_graph(), if has_statics
     std::vector<InnerFinding> multiples;  // multiples_of_graph(), if has_multiples
     std::vector<InnerFinding> dynamics;   // contradictions_of_sweep(), if has_dynamics
@@ -282,7 +290,7 @@ class NestedChains final : public InnerChains<W> {
   void find_in_graph(const Position<W>& now, Inside inside, std::vector<InnerFinding>& found) {
     if (plain_) {
       graph_.build(now, true);
-      inside == Inside::Static ? statics_of_graph(now, found) : multiples_of_graph(now, found);
+      inside == Inside::Static ? statics_of_graph(graph_, now, found) : multiples_of_graph(graph_, now, found);
       return;
     }
     Kept& kept = kept_[key_of(now)];
@@ -296,17 +304,20 @@ class NestedChains final : public InnerChains<W> {
     const bool statics = inside == Inside::Static && !kept.has_statics;
     const bool multiples = !kept.has_multiples && (inside != Inside::Static || outer_.inner_rounds() == 1);
     if (statics || multiples) {
-      graph_.build(now, true);
-      if (statics) statics_of_graph(now, kept.statics);
-      if (multiples) multiples_of_graph(now, kept.multiples);
+      update_graph(now);
+      if (statics) statics_of_graph(graph_, now, kept.statics);
+      if (multiples) multiples_of_graph(graph_, now, kept.multiples);
+      if (statics) kept.statics_updated = graph_.updated();
+      if (multiples) kept.multiples_updated = graph_.updated();
       kept.has_statics = kept.has_statics || statics;
       kept.has_multiples = kept.has_multiples || multiples;
     }
     const std::vector<InnerFinding>& mine = inside == Inside::Static ? kept.statics : kept.multiples;
     if (check_kept_) {
       fresh_.clear();
-      graph_.build(now, true);
-      inside == Inside::Static ? statics_of_graph(now, fresh_) : multiples_of_graph(now, fresh_);
+      check_graph_.build(now, true);  // (apart: graph_ goes on from its position as it would)
+      inside == Inside::Static ? statics_of_graph(check_graph_, now, fresh_) : multiples_of_graph(check_graph_, now, fresh_);
+      if (inside == Inside::Static ? kept.statics_updated : kept.multiples_updated) ++kept_checks_.from_updates;
       count_check(mine);
     }
     found.insert(found.end(), mine.begin(), mine.end());
@@ -319,8 +330,8 @@ class NestedChains final : public InnerChains<W> {
       return a.removed.cell == b.removed.cell && a.removed.digit == b.removed.digit && a.group == b.group &&
              a.complexity == b.complexity;
     };
-    ++kept_checked_;
-    if (!std::equal(kept.begin(), kept.end(), fresh_.begin(), fresh_.end(), same)) ++kept_differed_;
+    ++kept_checks_.checked;
+    if (!std::equal(kept.begin(), kept.end(), fresh_.begin(), fresh_.end(), same)) ++kept_checks_.differed;
   }
 
   // The key of `now` in kept_: the candidates of each cell with two or more (0 for
@@ -336,11 +347,41 @@ class NestedChains final : public InnerChains<W> {
     return key_;
   }
 
+  // graph_ made for `now`, a position inside an assumption of the position rated
+  // (outer_position_): updated from the position it was last made for where `now`
+  // lies within that one (two rounds inside of one replay, mostly), else from a copy
+  // of the rated position's own graph (the context's, made for the rungs before),
+  // within which every such position lies; built afresh only where neither serves.
+  // Updating costs less than building (the links new since are few beside all the
+  // links), and the reads made here (statics_of_graph(), multiples_of_graph()) give
+  // what a graph built for `now` gives, though a position inside an assumption is not
+  // a rated path's, where update() was proved exact (static_graph.hpp): a cell down
+  // to one candidate is left unplaced there. Such a cell's digit has left its peers
+  // (the run made it "on"), so in the graph built for `now` its two literals have no
+  // link at all, and the reads never ask about them (cells of two candidates or more
+  // only; all_alive() lets no literal gone through). In the updated graph their old
+  // links lead only from and to literals gone: into its "on" literal from the "off"
+  // ones of candidates gone (of its cell, or its digit's places in its units, no
+  // longer two), out of it to the "off" ones of those; its "off" literal likewise. A
+  // chain from a literal of a cell of two or more that meets a literal gone
+  // therefore meets one true in `now` first (an "on" literal gone is entered only
+  // from the "off" literal of a cell down to one candidate, which no such chain
+  // reaches), and from literals true in `now` it meets only literals true in `now`
+  // or the "on" literals of cells down to one candidate, never a literal of a cell of
+  // two or more again. So between those literals the reach is the one built afresh.
+  // (Checked: LadderMemo.KeptChainsInsideAreWhatTheirPositionsGive compares every
+  // list with one from a graph built afresh; most come from updated graphs.)
+  void update_graph(const Position<W>& now) {
+    if (graph_.update(now)) return;
+    graph_ = context_.graph(*outer_position_, true);
+    if (!graph_.update(now)) graph_.build(now, true);
+  }
+
   // Static chains in `now` from an assumption to its own negation, read from its
-  // graph in graph_: which exist (measure() follows one node by node).
-  void statics_of_graph(const Position<W>& now, std::vector<InnerFinding>& found) const {
+  // graph `g`: which exist (measure() follows one node by node).
+  void statics_of_graph(const StaticGraph<W>& g, const Position<W>& now, std::vector<InnerFinding>& found) const {
     for_each_open_candidate(now, [&](Cell c, int d) {
-      if (!graph_.reaches(graph_.literal(c, d, true), graph_.literal(c, d, false))) return;
+      if (!g.reaches(g.literal(c, d, true), g.literal(c, d, false))) return;
       found.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}});
     });
   }
@@ -424,33 +465,33 @@ class NestedChains final : public InnerChains<W> {
     }
   }
 
-  // Static cell and unit forcing chains in `now`, read from its graph in graph_: a
+  // Static cell and unit forcing chains in `now`, read from its graph `g`: a
   // candidate that every candidate of a cell (of three or more), or every place of a
   // digit in a unit, takes out by static chains (measure() follows each branch to it:
   // its complexity is the nodes of every branch).
-  void multiples_of_graph(const Position<W>& now, std::vector<InnerFinding>& found) {
-    const auto words = static_cast<std::size_t>(graph_.words());
+  void multiples_of_graph(StaticGraph<W>& g, const Position<W>& now, std::vector<InnerFinding>& found) {
+    const auto words = static_cast<std::size_t>(g.words());
     taken_.assign(words, 0);
     common_.resize(words);
     // A group's branches are read straight from the position (group_branches()
     // lists the same, for measure()): each keeps in common_ only what it implies too,
     // and the group stops at the first that leaves nothing; what is left, not taken
     // yet, is the group's.
-    const auto branch = [&](Cell c, int d) { return graph_.keep_reach(graph_.literal(c, d, true), common_.data()); };
+    const auto branch = [&](Cell c, int d) { return g.keep_reach(g.literal(c, d, true), common_.data()); };
     const auto take_common = [&](int id) {
       for (std::size_t w = 0; w < words; ++w) {
         // ("Off" literals only: even bits.)
         for (std::uint64_t ws = common_[w] & ~taken_[w] & 0x5555555555555555ULL; ws != 0; ws &= ws - 1) {
           const int literal = static_cast<int>(w * 64) + std::countr_zero(ws);
-          if (literal >= graph_.literals()) break;
-          const Candidate node = graph_.candidate(literal);
+          if (literal >= g.literals()) break;
+          const Candidate node = g.candidate(literal);
           if (now.count(node.cell) < 2) continue;
           taken_[w] |= std::uint64_t{1} << (literal & 63);
           found.push_back({node, -1, 0, 0, id});
         }
       }
     };
-    const auto start = [&] { graph_.all_alive(common_.data()); };
+    const auto start = [&] { g.all_alive(common_.data()); };
     now.open.for_each([&](int c) {
       if (now.count(c) < 3) return;
       start();
@@ -510,11 +551,12 @@ class NestedChains final : public InnerChains<W> {
   Inside inside_ = Inside::Dynamic;
   bool plain_ = false;
   bool check_kept_ = false;
-  int kept_checked_ = 0;
-  int kept_differed_ = 0;
+  KeptChecks kept_checks_;
   std::vector<InnerFinding> fresh_;  // check_kept()'s
   Links dynamic_links_ = Links::Dynamic;  // the step's: with pairs too (DynamicPlus) where singles refute nothing
   StaticGraph<W> graph_;  // of the position the chains inside start from
+  StaticGraph<W> check_graph_;  // check_kept()'s, built afresh
+  const Position<W>* outer_position_ = nullptr;
   std::unordered_map<std::string, Kept> kept_;  // by key_of() the position
   std::uint64_t kept_puzzle_ = ~std::uint64_t{0};  // the context's puzzle_id() kept_ is of
   static constexpr std::size_t kMostKept = 1 << 14;  // positions kept_ may hold when a step starts

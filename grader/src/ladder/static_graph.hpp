@@ -30,7 +30,7 @@ class StaticGraph {
   using CellSet = engine::Bits<W>;
 
  public:
-  explicit StaticGraph(const Tables<W>& t) : t_(t) {
+  explicit StaticGraph(const Tables<W>& t) : t_(&t) {
     id_.assign(static_cast<std::size_t>(t.cells * t.n), -1);
     // Links of a candidate: its two literals' successors together.
     int peers = 0;
@@ -42,12 +42,12 @@ class StaticGraph {
   // Builds the graph of `p` with X links only (one digit) or all links.
   void build(const Position<W>& p, bool xy) {
     // Number the candidates.
-    for (const Candidate& cand : candidates_) id_[static_cast<std::size_t>(cand.cell * t_.n + cand.digit)] = -1;
+    for (const Candidate& cand : candidates_) id_[static_cast<std::size_t>(cand.cell * t_->n + cand.digit)] = -1;
     candidates_.clear();
     p.open.for_each([&](int c) {
       for (Mask ds = p.cand[static_cast<std::size_t>(c)]; ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
-        id_[static_cast<std::size_t>(c * t_.n + d)] = static_cast<int>(candidates_.size());
+        id_[static_cast<std::size_t>(c * t_->n + d)] = static_cast<int>(candidates_.size());
         candidates_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
       }
     });
@@ -56,15 +56,15 @@ class StaticGraph {
     // Which "off" literals have links (a strong link, or with Y links a bivalue
     // cell's other digit): the closure follows those and only marks the others, the
     // sinks, so each literal's links list the ones it follows first.
-    for (int d = 0; d < t_.n; ++d) linked_off_[static_cast<std::size_t>(d)] = CellSet{};
+    for (int d = 0; d < t_->n; ++d) linked_off_[static_cast<std::size_t>(d)] = CellSet{};
     p.open.for_each([&](int c) {
       linked_digits_[static_cast<std::size_t>(c)] = xy && p.count(c) == 2 ? static_cast<Mask>(p.cand[static_cast<std::size_t>(c)]) : Mask{0};
     });
-    for (int u = 0; u < t_.unit_count; ++u) {
-      for (int d = 0; d < t_.n; ++d) {
+    for (int u = 0; u < t_->unit_count; ++u) {
+      for (int d = 0; d < t_->n; ++d) {
         const Mask places = p.places(u, d);
         if (std::popcount(places) != 2) continue;
-        for (Mask at = places; at != 0; at &= at - 1) linked_digits_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)))] |= Mask{1} << d;
+        for (Mask at = places; at != 0; at &= at - 1) linked_digits_[static_cast<std::size_t>(t_->cell_of(u, std::countr_zero(at)))] |= Mask{1} << d;
       }
     }
     p.open.for_each([&](int c) {
@@ -87,13 +87,13 @@ class StaticGraph {
       // only where its cell has no other candidate and no peer its digit, and then no
       // strong link leads to it, and no bivalue cell.)
       edge_begin_[static_cast<std::size_t>(2 * k)] = static_cast<std::uint32_t>(e - first);
-      const auto& info = t_.cell_units[static_cast<std::size_t>(c)];
+      const auto& info = t_->cell_units[static_cast<std::size_t>(c)];
       const bool has_links = (linked_digits_[static_cast<std::size_t>(c)] >> d & 1U) != 0;
       for (int i = 0; has_links && i < info.count; ++i) {
         const int u = info.unit[static_cast<std::size_t>(i)];
         const Mask places = p.places(u, d);
         if (std::popcount(places) != 2) continue;
-        const Cell other = t_.cell_of(u, std::countr_zero(places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)])));
+        const Cell other = t_->cell_of(u, std::countr_zero(places & ~(Mask{1} << info.index[static_cast<std::size_t>(i)])));
         *e++ = 2 * id(other, d) + 1;
       }
       bivalue_[static_cast<std::size_t>(2 * k)].first = static_cast<std::uint32_t>(e - first);
@@ -113,7 +113,7 @@ class StaticGraph {
       const Mask others = xy ? static_cast<Mask>(p.cand[static_cast<std::size_t>(c)] & ~(Mask{1} << d)) : Mask{0};
       const Mask linked_here = linked_digits_[static_cast<std::size_t>(c)];
       for (Mask es = others & linked_here; es != 0; es &= es - 1) *e++ = 2 * id(c, std::countr_zero(es));
-      const CellSet peers = t_.peers[static_cast<std::size_t>(c)] & p.cells_of(d);
+      const CellSet peers = t_->peers[static_cast<std::size_t>(c)] & p.cells_of(d);
       const CellSet& linked = linked_off_[static_cast<std::size_t>(d)];
       bivalue_[static_cast<std::size_t>(2 * k + 1)].first = static_cast<std::uint32_t>(e - first);
       (peers & linked).for_each([&](int x) { *e++ = 2 * id(x, d); });
@@ -135,7 +135,9 @@ class StaticGraph {
   }
 
   // Brings the graph to `p`, a later position of the same rated path than the one it
-  // was built or last updated for, keeping the literals' numbers: what the
+  // was built or last updated for (or a position inside an assumption made from
+  // one: nested chains, where the reads nested.hpp makes stay exact, as it says),
+  // keeping the literals' numbers: what the
   // candidates gone leave, the strong links new in `p` added, and the closure
   // updated for them rather than made again. Returns false, changing nothing, where
   // `p` has a candidate the graph's position had not (no later position of a path).
@@ -184,18 +186,18 @@ class StaticGraph {
         const int b = std::countr_zero(static_cast<Mask>(two & (two - 1)));
         new_links_.push_back({2 * id(c, a), 2 * id(c, b) + 1, true});  // (and its contrapositive)
       }
-      const auto& info = t_.cell_units[cell];
+      const auto& info = t_->cell_units[cell];
       for (int i = 0; i < info.count; ++i) {
         const int u = info.unit[static_cast<std::size_t>(i)];
         for (Mask ds = lost; ds != 0; ds &= ds - 1) {
           const int d = std::countr_zero(ds);
-          std::uint32_t& seen = unit_seen_[static_cast<std::size_t>(u * t_.n + d)];
+          std::uint32_t& seen = unit_seen_[static_cast<std::size_t>(u * t_->n + d)];
           if (seen == epoch_) continue;
           seen = epoch_;
           const Mask places = p.places(u, d);
           if (std::popcount(places) != 2) continue;
-          const Cell x = t_.cell_of(u, std::countr_zero(places));
-          const Cell y = t_.cell_of(u, std::countr_zero(static_cast<Mask>(places & (places - 1))));
+          const Cell x = t_->cell_of(u, std::countr_zero(places));
+          const Cell y = t_->cell_of(u, std::countr_zero(static_cast<Mask>(places & (places - 1))));
           new_links_.push_back({2 * id(x, d), 2 * id(y, d) + 1, false});  // (and its contrapositive)
         }
       }
@@ -453,7 +455,7 @@ class StaticGraph {
     for (const int v : std::span<const int>(frontier_list_.data(), frontier_size)) fresh_[static_cast<std::size_t>(v)] = 0;
   }
 
-  int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_.n + d)]; }
+  int id(Cell c, int d) const { return id_[static_cast<std::size_t>(c * t_->n + d)]; }
   static void set(std::vector<std::uint64_t>& bits, int i) { bits[static_cast<std::size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63); }
 
   // The row of a literal's component in reach_; -1 for a sink (it reaches itself only).
@@ -695,7 +697,7 @@ class StaticGraph {
     rows_ = rows;
   }
 
-  const Tables<W>& t_;
+  const Tables<W>* t_;
   std::vector<int> id_;  // by cell * n + digit: candidate number or -1
   std::vector<Candidate> candidates_;
   int literals_ = 0;
