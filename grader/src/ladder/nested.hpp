@@ -305,10 +305,14 @@ class NestedChains final : public InnerChains<W> {
     const bool multiples = !kept.has_multiples && (inside != Inside::Static || outer_.inner_rounds() == 1);
     if (statics || multiples) {
       update_graph(now);
-      if (statics) statics_of_graph(graph_, now, kept.statics);
-      if (multiples) multiples_of_graph(graph_, now, kept.multiples);
-      if (statics) kept.statics_updated = graph_.updated();
-      if (multiples) kept.multiples_updated = graph_.updated();
+      if (statics) {
+        statics_of_graph(graph_, now, kept.statics);
+        kept.statics_updated = graph_.updated();
+      }
+      if (multiples) {
+        multiples_of_graph(graph_, now, kept.multiples);
+        kept.multiples_updated = graph_.updated();
+      }
       kept.has_statics = kept.has_statics || statics;
       kept.has_multiples = kept.has_multiples || multiples;
     }

@@ -697,6 +697,20 @@ class StaticGraph {
     rows_ = rows;
   }
 
+  // A buffer of the closure's or the searches' work (or a search's results, read
+  // only after that search): each is made again by the call that uses it, so a copy
+  // of the graph (nested chains start from the rated position's) leaves it out and
+  // keeps its own. Only what the graph is gets copied.
+  template <typename T>
+  struct Scratch : T {
+    Scratch() = default;
+    Scratch(const Scratch&) : T() {}
+    Scratch(Scratch&&) noexcept = default;
+    Scratch& operator=(const Scratch&) { return *this; }
+    Scratch& operator=(Scratch&&) noexcept = default;
+    ~Scratch() = default;
+  };
+
   const Tables<W>* t_;
   std::vector<int> id_;  // by cell * n + digit: candidate number or -1
   std::vector<Candidate> candidates_;
@@ -711,11 +725,11 @@ class StaticGraph {
   std::vector<int> targets_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> bivalue_;  // by literal: its XY-chain links in targets_
   // Closure.
-  std::vector<int> index_;
-  std::vector<int> low_;
-  std::vector<char> on_stack_;
-  std::vector<int> stack_;  // Tarjan's
-  std::vector<std::pair<int, std::uint32_t>> call_;  // the depth-first path: literal, next successor
+  Scratch<std::vector<int>> index_;
+  Scratch<std::vector<int>> low_;
+  Scratch<std::vector<char>> on_stack_;
+  Scratch<std::vector<int>> stack_;  // Tarjan's
+  Scratch<std::vector<std::pair<int, std::uint32_t>>> call_;  // the depth-first path: literal, next successor
   std::vector<int> row_;  // by literal: its component's row of reach_, -1 for a sink
   std::vector<std::uint64_t> reach_;  // by row
   std::vector<char> pending_;  // by row: left for row_of() to make
@@ -735,22 +749,22 @@ class StaticGraph {
   bool xy_ = false;  // the graph has all links
   std::uint32_t epoch_ = 0;  // of an update, for unit_seen_
   std::vector<std::uint32_t> unit_seen_;  // by unit * n + digit: the last update that looked at it
-  std::vector<NewLink> new_links_;
-  std::vector<std::uint64_t> pair_rows_;  // insert_pair()'s: two rows as they were, and what they become
+  Scratch<std::vector<NewLink>> new_links_;
+  Scratch<std::vector<std::uint64_t>> pair_rows_;  // insert_pair()'s: two rows as they were, and what they become
   // Searches from many sources.
-  std::vector<std::uint64_t> reached_;     // by literal: the sources that reach it
-  std::vector<std::uint64_t> fresh_;       // by literal: the sources that reached it last level
-  std::vector<std::uint64_t> next_fresh_;  // by literal: ... at the level being made
-  std::vector<int> frontier_list_;
-  std::vector<int> next_list_;
-  std::vector<int> target_of_;  // by literal: its number among distances()' targets, or -1
+  Scratch<std::vector<std::uint64_t>> reached_;     // by literal: the sources that reach it
+  Scratch<std::vector<std::uint64_t>> fresh_;       // by literal: the sources that reached it last level
+  Scratch<std::vector<std::uint64_t>> next_fresh_;  // by literal: ... at the level being made
+  Scratch<std::vector<int>> frontier_list_;
+  Scratch<std::vector<int>> next_list_;
+  Scratch<std::vector<int>> target_of_;  // by literal: its number among distances()' targets, or -1
   int target_count_ = 0;
-  std::vector<int> links_to_;  // by source, then target: distances()' links, or -1
+  Scratch<std::vector<int>> links_to_;  // by source, then target: distances()' links, or -1
   // Search.
-  std::vector<int> depth_;
-  std::vector<std::uint64_t> visited_;
-  std::vector<std::uint64_t> frontier_;
-  std::vector<std::uint64_t> next_;
+  Scratch<std::vector<int>> depth_;
+  Scratch<std::vector<std::uint64_t>> visited_;
+  Scratch<std::vector<std::uint64_t>> frontier_;
+  Scratch<std::vector<std::uint64_t>> next_;
 };
 
 }  // namespace sudoforge::grader::ladder
