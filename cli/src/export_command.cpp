@@ -156,6 +156,9 @@ int run_export(const ExportOptions& options) {
     }
   }
   try {
+    if (!options.pdf.empty() || !options.pages_png.empty() || !options.svg.empty() || !options.png.empty()) {
+      book::load_printer();  // (before a file is opened)
+    }
     if (!options.pdf.empty()) {  // "-": standard output, as for every file option
       Output out = Output::open(options.pdf);
       book::write_pdf([&](std::string_view bytes) { out.write(bytes); }, options.pdf, puzzles, book_options);

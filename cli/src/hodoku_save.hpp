@@ -21,7 +21,16 @@ struct HodokuGame {
 
 // Reads a .hsol file's bytes. Throws std::runtime_error naming what is wrong: not
 // a ZIP archive, no "SudokuData" entry, XML that does not parse, no sudoku.Sudoku2
-// (an old HoDoKu's save), or a digit or cell out of range.
+// (an old HoDoKu's save), a digit or cell out of range, or the HoDoKu module missing.
 HodokuGame read_hodoku_save(std::string_view bytes);
+
+// The reading is done by the HoDoKu module (cli/hodoku: sudoforge-hodoku.so, the only
+// code that links libzip and expat), loaded when the first .hsol file is read, so that
+// no other command pays the 3.5 ms of loading them: the function its
+// kHodokuReaderSymbol returns (this header's version: a module built from another
+// answers to another name), which throws as read_hodoku_save() does.
+using HodokuReader = HodokuGame (*)(std::string_view bytes);
+inline constexpr const char* kHodokuModule = "sudoforge-hodoku";
+inline constexpr const char* kHodokuReaderSymbol = "sudoforge_hodoku_reader_1";
 
 }  // namespace sudoforge::cli

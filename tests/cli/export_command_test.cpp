@@ -14,7 +14,10 @@
 #include <sstream>
 
 #include "sudoforge/book/book.hpp"
+#include "sudoforge/book/canvas.hpp"
+#include "sudoforge/book/compose.hpp"
 #include "sudoforge/grader/rating.hpp"
+#include "sudoforge/module/module.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "cli_test.hpp"
 #include "test_data.hpp"
@@ -297,6 +300,44 @@ TEST_F(ExportCommand, SaysWhatIsWrong) {
   EXPECT_EQ(exported.err.find("note:"), std::string::npos) << exported.err;
 }
 
+// Books and images are drawn by the cairo module, loaded only to print: the program
+// starts without loading cairo, Pango, libzip or expat (LD_DEBUG=libs: the dynamic
+// loader names each library it loads); without the module, or with one of another
+// build, export refuses before it writes anything, naming the module and why.
+TEST_F(ExportCommand, LoadsTheCairoModuleOnlyToPrintAndRefusesWithoutIt) {
+  const auto started = run_command("LD_DEBUG=libs " + sudoforge("--version"));
+  ASSERT_EQ(started.exit_code, 0) << started.err;
+  ASSERT_NE(started.err.find("libc.so"), std::string::npos) << "LD_DEBUG=libs lists nothing here: " << started.err;
+  for (const char* library : {"libcairo", "libpango", "libzip", "libexpat", "sudoforge-"}) {
+    EXPECT_EQ(started.err.find(library), std::string::npos) << library;
+  }
+  const auto printed = run_command("LD_DEBUG=libs " + sudoforge("export --db " + db_ + " --limit 1 --pdf " + dir_ + "/one.pdf"));
+  ASSERT_EQ(printed.exit_code, 0) << printed.err;
+  EXPECT_NE(printed.err.find("sudoforge-cairo.so"), std::string::npos);
+  EXPECT_NE(printed.err.find("libcairo"), std::string::npos);
+  EXPECT_EQ(printed.err.find("libzip"), std::string::npos);
+
+  const std::string empty = fresh_dir("no_modules_" + std::to_string(::getpid()));
+  const std::string outputs = " --pdf " + empty + "/book.pdf --svg " + empty + "/svg --png " + empty + "/png --csv " + empty + "/book.csv";
+  const auto missing = run_command("SUDOFORGE_MODULE_DIR=" + empty + " " + sudoforge("export --db " + db_ + outputs));
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.err, "sudoforge: cannot print: cannot load module '" + empty + "/sudoforge-cairo.so': cannot open "
+                         "shared object file: No such file or directory (a sudoforge installed or built whole has it; "
+                         "SUDOFORGE_MODULE_DIR names another folder)\n");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(empty), std::filesystem::directory_iterator{}), 0);
+  // A module without this build's printer (the HoDoKu module under the cairo module's name).
+  std::filesystem::copy_file(module::directory() / "sudoforge-hodoku.so", empty + "/sudoforge-cairo.so");
+  const auto other = run_command("SUDOFORGE_MODULE_DIR=" + empty + " " + sudoforge("export --db " + db_ + outputs));
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_EQ(other.err, "sudoforge: cannot print: cannot use module '" + empty + "/sudoforge-cairo.so': it has no "
+                       "'sudoforge_canvas_printer_1' (a module of another sudoforge build?)\n");
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(empty), std::filesystem::directory_iterator{}), 1);
+  // The module the program finds by itself, where it was built.
+  const auto found = run_command("SUDOFORGE_MODULE_DIR= " + sudoforge("export --db " + db_ + " --limit 1 --svg " + empty + "/svg"));
+  EXPECT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_TRUE(std::filesystem::exists(empty + "/svg/puzzle-0001.svg"));
+}
+
 // The page plan: the rules (or a blank page) face the title page so the puzzles
 // begin on a right-hand page; a section of one puzzle gets no divider page.
 TEST(BookPlan, PuzzlesBeginOnARightHandPageAndOnePuzzleGetsNoDivider) {
@@ -473,6 +514,94 @@ TEST(ExportShapes, PrintsBigGridsFewerToAPageAndShadesDiagonals) {
   }
   const int x = static_cast<int>(grid.x + 1 * cell + 3);  // r1c2 is not on a diagonal
   EXPECT_GT(picture.at(x, static_cast<int>(grid.y + 3)), 245);
+}
+
+}  // namespace
+}  // namespace sudoforge
+
+namespace sudoforge {
+namespace {
+
+// A picture's canvas, composed without cairo: every given in bold black and, in the
+// answer, every other digit in grey, each centred in its own cell; the box borders
+// thick and the cell lines thin; the diagonal variant's two diagonals shaded.
+TEST(BookCanvas, PicturesHoldEveryDigitInItsCellWithBordersWhereTheBoxesEnd) {
+  const engine::Geometry x_sudoku(3, 3, engine::Variant::Diagonal);
+  book::BookPuzzle puzzle;
+  puzzle.puzzle = engine::parse_puzzle(
+      "....96..51......67....7....94...................38...........9361........9...81..", x_sudoku);
+  puzzle.solution = engine::parse_puzzle(
+      "372896415189543267564271938945167382831425679726389541258614793617932854493758126", x_sudoku);
+  for (const bool answer : {false, true}) {
+    const book::Canvas canvas = book::compose_picture(puzzle, answer, book::Symbols::Numbers);
+    ASSERT_GT(canvas.width, 0);
+    EXPECT_EQ(canvas.width, canvas.height);
+    // The pen's marks, with the grey and the font each text was set in.
+    struct Set {
+      book::Text text;
+      double grey;
+      book::Font font;
+    };
+    double grey = 0;
+    book::Font font;
+    std::vector<book::Line> lines;
+    std::vector<book::Fill::Rect> shaded;
+    std::vector<Set> texts;
+    for (const book::Mark& mark : canvas.marks) {
+      if (const auto* g = std::get_if<book::Grey>(&mark)) grey = g->level;
+      if (const auto* f = std::get_if<book::Font>(&mark)) font = *f;
+      if (const auto* l = std::get_if<book::Line>(&mark)) lines.push_back(*l);
+      if (const auto* fill = std::get_if<book::Fill>(&mark)) shaded.insert(shaded.end(), fill->rects.begin(), fill->rects.end());
+      if (const auto* text = std::get_if<book::Text>(&mark)) texts.push_back({*text, grey, font});
+    }
+    ASSERT_EQ(lines.size(), 20U);  // ten vertical, ten horizontal
+    double left = canvas.width;
+    double right = 0;
+    for (const book::Line& line : lines) {
+      left = std::min({left, line.x1, line.x2});
+      right = std::max({right, line.x1, line.x2});
+    }
+    const double cell = (right - left) / 9;
+    const double top = left;  // (a square margin)
+    // The outer lines and every third one thick, the others thin.
+    for (const book::Line& line : lines) {
+      const bool vertical = line.x1 == line.x2;
+      const double at = vertical ? (line.x1 - left) / cell : (line.y1 - top) / cell;
+      const int k = static_cast<int>(at + 0.5);
+      EXPECT_NEAR(at, k, 1e-9);
+      EXPECT_EQ(line.width > 1, k % 3 == 0) << (vertical ? "column line " : "row line ") << k << ": " << line.width;
+    }
+    std::string given(81, '.');
+    std::string other(81, '.');
+    for (const Set& set : texts) {
+      ASSERT_TRUE(set.text.centred);
+      const int col = static_cast<int>((set.text.x - left) / cell);
+      const int row = static_cast<int>((set.text.y - top) / cell);
+      ASSERT_TRUE(row >= 0 && row < 9 && col >= 0 && col < 9) << set.text.words;
+      EXPECT_NEAR(set.text.x, left + (col + 0.5) * cell, 1e-9);
+      ASSERT_EQ(set.text.words.size(), 1U);
+      const bool bold_black = set.font.bold && set.grey == 0;
+      EXPECT_TRUE(bold_black || (!set.font.bold && set.grey > 0.2 && set.grey < 0.8)) << set.text.words;
+      (bold_black ? given : other)[static_cast<std::size_t>(row * 9 + col)] = set.text.words[0];
+    }
+    EXPECT_EQ(given, engine::to_line(puzzle.puzzle));
+    std::string rest(81, '.');
+    const std::string solution = engine::to_line(puzzle.solution);
+    for (std::size_t c = 0; c < 81; ++c) {
+      if (answer && given[c] == '.') rest[c] = solution[c];
+    }
+    EXPECT_EQ(other, rest);
+    // Both diagonals shaded: each cell of them a square of its own.
+    std::set<std::pair<int, int>> diagonal;
+    for (const auto& rect : shaded) {
+      EXPECT_NEAR(rect.width, cell, 1e-9);
+      EXPECT_NEAR(rect.height, cell, 1e-9);
+      diagonal.insert({static_cast<int>((rect.y - top) / cell + 0.5), static_cast<int>((rect.x - left) / cell + 0.5)});
+    }
+    std::set<std::pair<int, int>> expected;
+    for (int i = 0; i < 9; ++i) expected.insert({{i, i}, {i, 8 - i}});
+    EXPECT_EQ(diagonal, expected);
+  }
 }
 
 }  // namespace

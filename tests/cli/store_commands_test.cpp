@@ -405,6 +405,22 @@ TEST(Formats, HodokuSavedGamesGiveTheirGivens) {
             "again with a newer HoDoKu\n" + cut + ":1: cannot read HoDoKu's game (.hsol): not a ZIP archive HoDoKu could "
             "have written (Not a zip archive)\n");
   EXPECT_EQ(test::csv_rows(broken.out).size(), 5U);
+  // The reading is the HoDoKu module's (loaded only for .hsol files): without it, each
+  // such file is a rejected record that says so, and the other inputs are read.
+  const std::string nowhere = testing::TempDir() + "no_modules_hodoku";
+  std::filesystem::create_directories(nowhere);
+  const std::string line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+  const std::string text = testing::TempDir() + "one_line.txt";
+  test::write_file(text, line + "\n");
+  const auto without = run_command("SUDOFORGE_MODULE_DIR=" + nowhere + " " + sudoforge("grade -q --no-rating " + rated + " " + text));
+  EXPECT_EQ(without.exit_code, 1);
+  EXPECT_EQ(without.err, rated + ":1: cannot read HoDoKu's game (.hsol): cannot load module '" + nowhere +
+                             "/sudoforge-hodoku.so': cannot open shared object file: No such file or directory (a sudoforge "
+                             "installed or built whole has it; SUDOFORGE_MODULE_DIR names another folder)\n");
+  const auto kept = test::csv_rows(without.out);
+  ASSERT_EQ(kept.size(), 2U);
+  EXPECT_EQ(kept[1][1], line);
+  EXPECT_EQ(kept[1][2], "unique");
   const auto sized = run_command(sudoforge("grade -q --size 6 " + rated));
   EXPECT_EQ(sized.exit_code, 1);
   EXPECT_EQ(sized.err, rated + ":1: a ZIP archive, read as HoDoKu's game (.hsol), which is 9x9, not 6x6 (2x3 boxes): "

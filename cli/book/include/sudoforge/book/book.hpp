@@ -1,8 +1,9 @@
 #pragma once
 // Puzzle books: a print-ready PDF (title page, sections by level or tier, numbered puzzles,
-// page numbers, a gutter for binding, an answer key) and one image per puzzle, all
-// drawn with cairo. The only code that links cairo; <cairo.h> stays out of here.
-// The page plan is a pure function, so tests can find every grid on every page.
+// page numbers, a gutter for binding, an answer key) and one image per puzzle. The
+// page plan is a pure function, so tests can find every grid on every page; each page
+// is composed as a canvas of plain marks (compose.hpp), which the cairo module
+// (cli/cairo, loaded only to print) draws.
 
 #include <cstdint>
 #include <optional>
@@ -113,6 +114,11 @@ int section_of(const BookPuzzle& puzzle, Sections sections);
 // the puzzles are of more than one, and a section of a single puzzle gets no divider
 // page; `puzzles` must already be in book order.
 std::vector<Page> plan_book(const std::vector<BookPuzzle>& puzzles, const BookOptions& options);
+
+// Loads the cairo module (cli/cairo) that draws books and images, if it is not yet,
+// so that a command can refuse before it writes anything. Throws BookError naming
+// the module's file and why it cannot be loaded. The functions below call it too.
+void load_printer();
 
 // The book as a PDF, its bytes handed to `write` as cairo makes them (to a file, or
 // standard output); `name` names it in errors. Throws BookError when it cannot be
