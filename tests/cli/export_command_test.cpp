@@ -308,7 +308,7 @@ TEST_F(ExportCommand, LoadsTheCairoModuleOnlyToPrintAndRefusesWithoutIt) {
   const auto started = run_command("LD_DEBUG=libs " + sudoforge("--version"));
   ASSERT_EQ(started.exit_code, 0) << started.err;
   ASSERT_NE(started.err.find("libc.so"), std::string::npos) << "LD_DEBUG=libs lists nothing here: " << started.err;
-  for (const char* library : {"libcairo", "libpango", "libzip", "libexpat", "sudoforge-"}) {
+  for (const char* library : {"libcairo", "libpango", "libzip", "libexpat", "sudoforge-cairo.so", "sudoforge-hodoku.so"}) {
     EXPECT_EQ(started.err.find(library), std::string::npos) << library;
   }
   const auto printed = run_command("LD_DEBUG=libs " + sudoforge("export --db " + db_ + " --limit 1 --pdf " + dir_ + "/one.pdf"));

@@ -16,8 +16,7 @@ namespace {
 // The cairo module's printer, loaded when first asked for.
 const CanvasPrinter& printer() {
   try {
-    using Get = const CanvasPrinter* (*)();
-    return *reinterpret_cast<Get>(module::find(kCanvasModule, kCanvasPrinterSymbol))();
+    return *module::entry<const CanvasPrinter*>(kCanvasModule, kCanvasPrinterSymbol);
   } catch (const module::ModuleError& error) {
     throw BookError(std::string("cannot print: ") + error.what());
   }

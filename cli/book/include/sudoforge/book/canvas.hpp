@@ -2,7 +2,7 @@
 // What a printed page or picture is made of, as plain data: the marks a pen makes in
 // order, in points from the top-left corner. The book's code composes them (which text,
 // which lines, where: compose.cpp, tested without cairo); the cairo module
-// (modules/cairo, loaded only when a book or an image is written) draws them. This
+// (cli/cairo, loaded only when a book or an image is written) draws them. This
 // header is all that module knows of sudoforge.
 
 #include <functional>

@@ -27,4 +27,12 @@ std::filesystem::path directory();
 // not loadable (dlopen's reason), or without the symbol (a module of another build).
 void* find(const std::string& name, const char* symbol);
 
+// What the function `symbol` of module `name`, which takes nothing, returns: a
+// module's entry point, of type T (*)(). Throws as find() does.
+template <typename T>
+T entry(const std::string& name, const char* symbol) {
+  using Entry = T (*)();
+  return reinterpret_cast<Entry>(find(name, symbol))();
+}
+
 }  // namespace sudoforge::module
