@@ -716,8 +716,9 @@ int run_generate(const GenerateOptions& options) {
     }
     const std::string lost = unused > 0 ? fmt::format(" (and {} made in flight, unused)", unused) : "";
     const std::string whence =
-        mined ? fmt::format("{} mining jobs in {} rounds ({} neighbours tried, {} unique)", mined->jobs, mined->rounds,
-                            mined->candidates, mined->unique)
+        mined ? fmt::format("{} mining jobs in {} rounds ({} neighbours tried, {} unique{})", mined->jobs, mined->rounds,
+                            mined->candidates, mined->unique,
+                            mined->shallow > 0 ? fmt::format(", {} of them too shallow to examine", mined->shallow) : "")
               : fmt::format("{} candidates{}", accepted.tried(), lost);
     std::fprintf(stderr, "generate: %s%s: %lld of %lld puzzles (%s) from %s in %.2f s: %.1f puzzles/s%s\n",
                  std::string(store::run_status_name(status)).c_str(), why.c_str(),

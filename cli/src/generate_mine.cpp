@@ -93,6 +93,7 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
           ++outcome.jobs;
           outcome.candidates += result.candidates;
           outcome.unique += result.unique;
+          outcome.shallow += result.shallow;
           bool offered = false;
           for (generator::Find& find : result.finds) {
             // (Unrated: a job before this one in the round claimed the puzzle, and its

@@ -44,6 +44,7 @@ struct MineOutcome {
   std::int64_t jobs = 0;        // jobs done in this process
   std::int64_t candidates = 0;  // neighbours tried
   std::int64_t unique = 0;      // of which unique
+  std::int64_t shallow = 0;     // of which left out unexamined (generator::MineOptions::shallow_guesses)
 };
 
 // Runs the loop until the acceptor is complete, a stop is asked for

@@ -1,6 +1,7 @@
 #include "sudoforge/generator/mine.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -113,6 +114,9 @@ class Miner::Impl {
                     const Target& target, const Frontier& frontier, RatingClaims* claims) {
     frontier_ = &frontier;
     claims_ = target.wants_rating() ? nullptr : claims;  // (a target that reads the rating needs every one)
+    // (No te_depth-1 stone is kept then: keep_stones.)
+    skip_shallow_ = options_.shallow_guesses > 0 && geometry_ == engine::Geometry{} && target.te_depth && *target.te_depth >= 2 &&
+                    stone_bar(frontier) >= grader::score_ceiling(grader::Tier::Diabolical, 1);
     index_ = index;
     result_ = {};
     stones_.clear();
@@ -270,10 +274,25 @@ class Miner::Impl {
   // has, where a tally knows (else it is counted).
   void test(const engine::Grid& candidate, const Target& target, engine::Rng& rng, int solutions = -1) {
     ++result_.candidates;
-    if (solutions < 0) solutions = solver_.count_solutions(candidate, 2).count;
+    std::optional<engine::SearchStats> search;  // the solver's proof, where it was asked
+    if (solutions < 0) {
+      const engine::SolveResult counted = solver_.count_solutions(candidate, 2);
+      solutions = counted.count;
+      search = counted.stats;
+    }
     if (solutions != 1) return;
     ++result_.unique;
-    Find find{options_.minimize ? generator_.carve(candidate, rng) : candidate, {}, {}, false, false};
+    // The carve's own stream, drawn whether the neighbour is left out or not: leaving
+    // one out changes no other neighbour's carve.
+    engine::Rng carving(rng.next());
+    if (skip_shallow_) {
+      if (!search) search = solver_.count_solutions(candidate, 2).stats;
+      if (search->guesses < static_cast<std::uint64_t>(options_.shallow_guesses)) {
+        ++result_.shallow;
+        return;
+      }
+    }
+    Find find{options_.minimize ? generator_.carve(candidate, carving) : candidate, {}, {}, false, false};
     // Moves keep a seed's symmetry; a seed without it gives finds without it: none is kept.
     if (!engine::has_symmetry(find.puzzle, options_.symmetry)) return;
     find.key = engine::canonical_key(find.puzzle);
@@ -372,6 +391,7 @@ class Miner::Impl {
   JobResult result_;
   const Frontier* frontier_ = nullptr;  // the round's, during explore()
   RatingClaims* claims_ = nullptr;      // ... and its claims, where they may spare ratings
+  bool skip_shallow_ = false;           // ... and whether shallow neighbours are left out (MineOptions::shallow_guesses)
   std::uint64_t index_ = 0;             // the job's
   std::unordered_set<std::string> seen_;
   std::vector<Find> stones_;  // diabolical neighbours not accepted (keep_stones)

@@ -8,12 +8,16 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <set>
 
 #include "sudoforge/engine/canonical.hpp"
+#include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/units.hpp"
 #include "sudoforge/generator/run.hpp"
+#include "test_data.hpp"
 
 namespace sudoforge::generator {
 namespace {
@@ -282,6 +286,7 @@ TEST(Mine, NoSteppingStonesWhileTheFrontierHoldsEnoughSeedsTheyCannotOutscore) {
   MineOptions options;
   options.moves = {Move::Swap1};
   options.reserve = 2;
+  options.shallow_guesses = 0;  // (else the full frontier leaves shallow neighbours out too: the next test)
   Miner miner(engine::Geometry{}, options);
   const std::vector<Seed> seeds = {seed_of(kDeep)};
   Target target;
@@ -308,6 +313,92 @@ TEST(Mine, NoSteppingStonesWhileTheFrontierHoldsEnoughSeedsTheyCannotOutscore) {
     stones += static_cast<int>(stones_of(without));
   }
   EXPECT_GT(stones, 5);
+}
+
+// The unique {-1,+1} neighbours of job `part` of `seed` (no symmetry: a part is a
+// given, in cell order) that the solver proves unique with fewer than `guesses`
+// guesses, counted here without the miner.
+std::int64_t shallow_neighbours(const engine::Grid& seed, std::uint32_t part, std::uint64_t guesses) {
+  const engine::Geometry& geometry = seed.geometry();
+  engine::Solver solver(geometry);
+  const engine::Units units(geometry);
+  std::vector<engine::Cell> givens;
+  for (engine::Cell c = 0; c < geometry.cell_count(); ++c) {
+    if (seed[c] != 0) givens.push_back(c);
+  }
+  engine::Grid base = seed;
+  base.set(givens[part], 0);
+  std::int64_t shallow = 0;
+  for (engine::Cell c = 0; c < geometry.cell_count(); ++c) {
+    if (seed[c] != 0) continue;  // (the cell just emptied is not an "other" cell)
+    for (int d = 1; d <= geometry.size(); ++d) {
+      engine::Grid next = base;
+      next.set(c, d);
+      if (engine::find_clash(next, units)) continue;
+      const engine::SolveResult counted = solver.count_solutions(next, 2);
+      shallow += static_cast<std::int64_t>(counted.count == 1 && counted.stats.guesses < guesses);
+    }
+  }
+  return shallow;
+}
+
+TEST(Mine, ShallowNeighboursAreLeftOutOnlyWhereDeeperPuzzlesAloneAreWantedAndNoStoneIs) {
+  MineOptions options;
+  options.moves = {Move::Swap1};
+  options.reserve = 2;
+  MineOptions examine_all = options;
+  examine_all.shallow_guesses = 0;
+  Miner miner(engine::Geometry{}, options);
+  Miner plain(engine::Geometry{}, examine_all);
+  // Norvig's and five mined te_depth-2 puzzles, whose neighbourhoods hold more such finds.
+  std::vector<Seed> seeds = {seed_of(kDeep)};
+  const std::vector<engine::Grid> mined = test::load_puzzles("te_depth2.txt");
+  for (std::size_t k = 0; k < 5; ++k) seeds.push_back(seed_of(engine::to_line(mined[k]).c_str()));
+  Target deeper;
+  deeper.te_depth = 2;
+  // Seeds a te_depth-1 stone cannot outscore: no stone is kept.
+  const int above = grader::score_ceiling(grader::Tier::Diabolical, 1) + 1;
+  Frontier full;
+  full.offer({engine::Grid(engine::Geometry{}), above, "deeper-1"});
+  full.offer({engine::Grid(engine::Geometry{}), above, "deeper-2"});
+  const std::vector<Job> jobs = miner.jobs(seeds, full);
+  ASSERT_GE(jobs.size(), 3U);
+  std::int64_t left_out = 0;
+  std::int64_t unique = 0;
+  std::size_t finds = 0;
+  std::size_t found_examining_all = 0;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const JobResult skipping = miner.explore(5, i, jobs[i], seeds, deeper, full);
+    const JobResult examining = plain.explore(5, i, jobs[i], seeds, deeper, full);
+    EXPECT_EQ(skipping.candidates, examining.candidates) << i;
+    EXPECT_EQ(skipping.unique, examining.unique) << i;
+    EXPECT_EQ(examining.shallow, 0) << i;
+    EXPECT_EQ(skipping.shallow, shallow_neighbours(seeds[jobs[i].seed].puzzle, jobs[i].part, 9)) << i;
+    // What is examined is examined as ever (each carve has its own stream): every
+    // find is one the miner makes without leaving anything out, graded alike.
+    std::map<std::string, const Find*> all;
+    for (const Find& find : examining.finds) all[find.key] = &find;
+    for (const Find& find : skipping.finds) {
+      ASSERT_TRUE(all.contains(find.key)) << i << " " << find.key;
+      EXPECT_EQ(find.puzzle, all[find.key]->puzzle);
+      EXPECT_EQ(find.grade.score, all[find.key]->grade.score);
+      EXPECT_TRUE(find.accepted);
+    }
+    left_out += skipping.shallow;
+    unique += skipping.unique;
+    finds += skipping.finds.size();
+    found_examining_all += examining.finds.size();
+  }
+  EXPECT_GT(left_out, unique / 5);  // (about half: MineOptions)
+  EXPECT_GT(finds, 0U);
+  EXPECT_GE(finds, found_examining_all * 9 / 10);  // (few finds come from shallow neighbours)
+  // Where stones are kept, or shallower puzzles are wanted, nothing is left out.
+  Frontier thin;
+  thin.offer({engine::Grid(engine::Geometry{}), above, "deeper-1"});
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(miner.explore(5, i, jobs[i], seeds, deeper, thin).shallow, 0) << i;
+    EXPECT_EQ(miner.explore(5, i, jobs[i], seeds, Target{}, full).shallow, 0) << i;
+  }
 }
 
 TEST(Mine, NoAddOneOrSwapTwoJobsWhileTheFrontierHoldsEnoughSeedsAStoneCannotOutscore) {
