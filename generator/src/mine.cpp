@@ -97,7 +97,7 @@ class Miner::Impl {
     // that outscore any (keep_stones): then the round goes without both (when it
     // mines {-1,+1} too).
     const bool swap1 = std::ranges::find(options_.moves, Move::Swap1) != options_.moves.end();
-    const bool stone_makers = !swap1 || stone_bar(frontier) < grader::score_ceiling(grader::Tier::Diabolical, 1);
+    const bool stone_makers = !swap1 || keeps_shallow_stones(frontier);
     for (std::uint32_t s = 0; s < seeds.size(); ++s) {
       for (const Move move : options_.moves) {
         if ((move == Move::Add1 || move == Move::Swap2) && !stone_makers) continue;
@@ -114,9 +114,8 @@ class Miner::Impl {
                     const Target& target, const Frontier& frontier, RatingClaims* claims) {
     frontier_ = &frontier;
     claims_ = target.wants_rating() ? nullptr : claims;  // (a target that reads the rating needs every one)
-    // (No te_depth-1 stone is kept then: keep_stones.)
-    skip_shallow_ = options_.shallow_guesses > 0 && geometry_ == engine::Geometry{} && target.te_depth && *target.te_depth >= 2 &&
-                    stone_bar(frontier) >= grader::score_ceiling(grader::Tier::Diabolical, 1);
+    skip_shallow_ = options_.shallow_guesses > 0 && geometry_ == engine::Geometry{} && target.te_depth &&
+                    *target.te_depth >= 2 && !keeps_shallow_stones(frontier);
     index_ = index;
     result_ = {};
     stones_.clear();
@@ -376,6 +375,11 @@ class Miner::Impl {
   // A stepping stone is kept only if the most it could score is above this: the
   // score of the reserve-th seed waiting in `frontier` (INT_MIN while fewer wait).
   int stone_bar(const Frontier& frontier) const { return frontier.score_at(static_cast<std::size_t>(options_.reserve)); }
+  // Whether a te_depth-1 stepping stone could be kept with `frontier` (keep_stones):
+  // else what only makes such stones is not done (jobs(), test()).
+  bool keeps_shallow_stones(const Frontier& frontier) const {
+    return stone_bar(frontier) < grader::score_ceiling(grader::Tier::Diabolical, 1);
+  }
 
   // Whether this job rates the puzzle of `key` (RatingClaims).
   bool mine_to_rate(const std::string& key) { return claims_ == nullptr || claims_->claim(key, index_); }
