@@ -172,17 +172,9 @@ class PlusPatterns {
   template <typename Sink, typename Take>
   void naked_pairs(const Position<W>& p, const Position<W>& s, Sink& sink, Take& take) {
     for_each_unscanned(kCells, [&](int u, Mask places) {
-      const auto bivalue = [&](Mask at) {
-        Mask two = 0;
-        for (; at != 0; at &= at - 1) {
-          const int k = std::countr_zero(at);
-          two |= static_cast<Mask>(std::popcount(static_cast<unsigned>(p.cand[static_cast<std::size_t>(t_.cell_of(u, k))])) == 2) << k;
-        }
-        return two;
-      };
-      const Mask lost = bivalue(places);  // the unit's bivalue cells that lost candidates
+      const Mask two = held_twice(p.where[static_cast<std::size_t>(u)], t_.n);  // the unit's bivalue cells
+      const Mask lost = two & places;  // ... that lost candidates
       if (lost == 0) return;
-      const Mask two = bivalue(p.open_places(u));  // ... and all its bivalue cells
       for (Mask is = two; is != 0; is &= is - 1) {
         const int i = std::countr_zero(is);
         const Cell a = t_.cell_of(u, i);
