@@ -147,7 +147,7 @@ class Implications {
       order_.push(slot);
       if ((slot & 1) == 0) {  // taken out as it was followed
         const Node node = node_of(slot);
-        work_.remove(t_, node.cell, node.digit);
+        work_.template remove<false>(t_, node.cell, node.digit);
         plus_.lost(node.cell, node.digit);
       }
     });
@@ -386,7 +386,7 @@ class Implications {
       if (add(this->slot(other, d, true), slot, depth, 0, extra_.size())) return true;
     }
     if (dynamic_) {
-      work_.remove(t_, c, d);
+      work_.template remove<false>(t_, c, d);
       plus_.lost(c, d);
     }
     return false;

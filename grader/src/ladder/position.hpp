@@ -297,12 +297,14 @@ struct Position {
     return without(ones_bit & twos_bit, more);
   }
 
-  // Digit d leaves cell c (it must be a candidate there).
+  // Digit d leaves cell c (it must be a candidate there). `Marks`: may_single is kept
+  // up to date (a working copy that copy_candidates() made keeps no unit marks).
+  template <bool Marks = true>
   void remove(const T& t, Cell c, int d) {
     cand[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(cand[static_cast<std::size_t>(c)] & ~(1U << d));
     digit[static_cast<std::size_t>(d)].reset(c);
     const auto& info = t.cell_units[static_cast<std::size_t>(c)];
-    for (int i = 0; i < info.count; ++i) take_place(info.unit[static_cast<std::size_t>(i)], d, info.index[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < info.count; ++i) take_place<Marks>(info.unit[static_cast<std::size_t>(i)], d, info.index[static_cast<std::size_t>(i)]);
   }
 
   // Digit d (a candidate) goes to cell c: its other candidates go, and d leaves c's
@@ -341,12 +343,13 @@ struct Position {
   }
 
   // Digit d loses place k of unit u.
+  template <bool Marks = true>
   void take_place(int u, int d, int k) {
     auto& w = where[static_cast<std::size_t>(u)][static_cast<std::size_t>(d)];
     const unsigned left = w & ~(1U << k);
     w = static_cast<std::uint16_t>(left);
     // (Without a branch: whether one place is left is as good as random.)
-    may_single |= std::uint64_t{std::popcount(left) == 1} << u;
+    if constexpr (Marks) may_single |= std::uint64_t{std::popcount(left) == 1} << u;
   }
 
   // Placed digits (0 for open cells) as a grid of `geometry`.
