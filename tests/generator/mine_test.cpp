@@ -364,8 +364,8 @@ TEST(Mine, ShallowNeighboursAreLeftOutOnlyWhereDeeperPuzzlesAloneAreWantedAndNoS
   std::vector<Job> jobs = miner.jobs(seeds, full);
   ASSERT_GE(jobs.size(), 3U);
   // And {-0,+1} jobs (the round leaves them out here, but a job may ask): their
-  // neighbours all lose givens when carved, so a carve that drew from the stream
-  // the neighbours left out would have drawn differently would carve differently.
+  // neighbours all lose givens when carved, so if leaving a neighbour out shifted
+  // the stream a later neighbour's carve draws from, that carve would differ.
   for (std::uint32_t s = 0; s < seeds.size(); ++s) jobs.push_back({s, Move::Add1, 0});
   std::int64_t left_out = 0;
   std::int64_t unique = 0;

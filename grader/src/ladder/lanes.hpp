@@ -11,6 +11,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "sudoforge/engine/bits.hpp"
+
 namespace sudoforge::grader::ladder {
 
 using LanePlaces = std::array<std::uint16_t, 16>;
@@ -19,17 +21,9 @@ using LanePlaces = std::array<std::uint16_t, 16>;
 // digit: its cells with two candidates), counted a bit slice at a time over the
 // digits instead of cell by cell.
 inline std::uint32_t held_twice(const LanePlaces& places, int n) {
-  std::uint32_t ones = 0;
-  std::uint32_t twos = 0;
-  std::uint32_t more = 0;
-  for (int d = 0; d < n; ++d) {
-    const std::uint32_t x = places[static_cast<std::size_t>(d)];
-    const std::uint32_t carry = ones & x;
-    ones ^= x;
-    more |= twos & carry;
-    twos ^= carry;
-  }
-  return twos & ~ones & ~more;
+  engine::SliceCount<std::uint32_t> count;
+  for (int d = 0; d < n; ++d) count.add(places[static_cast<std::size_t>(d)]);
+  return count.twos & ~count.ones & ~count.more;
 }
 
 #if defined(__SSE2__)

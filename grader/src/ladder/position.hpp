@@ -284,17 +284,11 @@ struct Position {
   // The open cells with exactly `k` candidates (k < 4), counted over the n digits'
   // cells a bit slice at a time instead of cell by cell.
   CellSet cells_with(const T& t, int k) const {
-    CellSet ones, twos, more;  // counts 1 and 2 in binary; more: 4 and up
-    for (int d = 0; d < t.n; ++d) {
-      const CellSet& x = digit[static_cast<std::size_t>(d)];
-      const CellSet carry = ones & x;
-      ones = ones ^ x;
-      more |= twos & carry;
-      twos = twos ^ carry;
-    }
-    const CellSet ones_bit = (k & 1) != 0 ? ones : without(open, ones);
-    const CellSet twos_bit = (k & 2) != 0 ? twos : without(open, twos);
-    return without(ones_bit & twos_bit, more);
+    engine::SliceCount<CellSet> count;
+    for (int d = 0; d < t.n; ++d) count.add(digit[static_cast<std::size_t>(d)]);
+    const CellSet ones_bit = (k & 1) != 0 ? count.ones : without(open, count.ones);
+    const CellSet twos_bit = (k & 2) != 0 ? count.twos : without(open, count.twos);
+    return without(ones_bit & twos_bit, count.more);
   }
 
   // Digit d leaves cell c (it must be a candidate there). `Marks`: may_single is kept

@@ -154,4 +154,21 @@ struct alignas(16) Bits {
   }
 };
 
+// How many of the sets added hold each bit, bit-sliced: a bit of `ones` and of `twos`
+// is the count's 1 and 2, and `more` is set once the count reaches 4. For any set type
+// with &, | and ^ (a Bits, or a plain word): one pass over the sets instead of a count
+// element by element.
+template <typename Set>
+struct SliceCount {
+  Set ones{};
+  Set twos{};
+  Set more{};
+  void add(const Set& x) {
+    const Set carry = ones & x;
+    ones = ones ^ x;
+    more = more | (twos & carry);
+    twos = twos ^ carry;
+  }
+};
+
 }  // namespace sudoforge::engine
