@@ -172,7 +172,8 @@ std::optional<TathamId> parse_tatham_id(std::string_view content, std::string& e
     }
     // Any other letter or digit: symmetry ("a2", "m4") or difficulty ("du"): ignored.
   }
-  if (id.box_rows < 1 || id.box_cols < 1 || id.box_rows * id.box_cols > 16) {
+  // (Each side bounded before the product, which could overflow: "6x1111111111".)
+  if (id.box_rows < 1 || id.box_cols < 1 || id.box_rows > 16 || id.box_cols > 16 || id.box_rows * id.box_cols > 16) {
     error = "a Tatham game ID with boxes of " + std::string(params.substr(0, i)) + ", beyond the 16x16 supported";
     return std::nullopt;
   }

@@ -119,6 +119,11 @@ TEST(PuzzleFiles, TathamIdsThatAreNotClassicOrAreBrokenAreErrors) {
   EXPECT_EQ(errors("3x3:a4b"), std::vector<std::string>{"a Tatham game ID of 4 cells, expected 81 for boxes of 3x3"});
   EXPECT_EQ(errors("3x3:a4?"), std::vector<std::string>{"bad character '?' in a Tatham game ID"});
   EXPECT_EQ(errors("3x3:12z"), std::vector<std::string>{"given 12 is out of range for boxes of 3x3"});
+  // Boxes too big to multiply in an int (found by fuzzing: the product overflowed).
+  EXPECT_EQ(errors("6x1111111111:18111111111"),
+            std::vector<std::string>{"a Tatham game ID with boxes of 6x1111111111, beyond the 16x16 supported"});
+  EXPECT_EQ(errors("7177x777777777:1"),
+            std::vector<std::string>{"a Tatham game ID with boxes of 7177x777777777, beyond the 16x16 supported"});
   // The diagonal variant ('x' after the shape) needs --diagonal.
   EXPECT_EQ(errors("3x3x:c3f8_3b5a4b9_7a6d2c4b7a7_5a8a3a9_1a1b5c8d9a3_6b3a2b7_5f4c"),
             std::vector<std::string>{"a Tatham game ID of 9x9 diagonal, not 9x9: read it with --box 3x3 --diagonal"});
