@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -29,10 +30,48 @@ bool is_text(std::string_view line, int number) {
   return first != std::string_view::npos && line[first] != '#' &&
          line.find_first_not_of("-+=*| \t\v\f\r") != std::string_view::npos;
 }
-bool is_puzzle_text(std::string_view line, int number, int first_text) {
-  if (!is_text(line, number)) return false;
-  return number != first_text || line.find(',') == std::string_view::npos;
+// Whether line `number` is puzzle text, which must end in a record or an error; not
+// blank, a comment, a separator, a CSV header (the first text line, with a comma, or
+// in a CSV source a first field without puzzle symbols) or what other programs'
+// layouts hold besides puzzles (`foreign`: ForeignLines).
+bool is_puzzle_text(std::string_view line, int number, int first_text, bool csv, bool foreign) {
+  if (!is_text(line, number) || foreign) return false;
+  if (number != first_text) return true;
+  const std::string_view first_field = line.substr(0, line.find(','));
+  const bool header = line.find(',') != std::string_view::npos ||
+                      (csv && first_field.find_first_of("0123456789._") == std::string_view::npos);
+  return !header;
 }
+
+// Other programs' lines that hold no puzzle, line by line (not in CSV sources): a
+// Kennett title ("%..."), a SadMan section ("[Puzzle]", "[State]") and every line of
+// a section other than [Puzzle], and XML markup (a game in it is a record on its
+// own line, which this never asks about).
+class ForeignLines {
+ public:
+  explicit ForeignLines(bool csv) : csv_(csv) {}
+  bool next(std::string_view line, int number) {
+    if (csv_) return false;
+    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    const auto first = line.find_first_not_of(" \t\v\f");
+    if (first == std::string_view::npos) return false;
+    const std::string_view content = line.substr(first, line.find_last_not_of(" \t\v\f") + 1 - first);
+    if (content.front() == '%' || content.front() == '<') return true;
+    if (content.size() >= 3 && content.front() == '[' && content.back() == ']') {
+      const std::string_view name = content.substr(1, content.size() - 2);
+      if (std::all_of(name.begin(), name.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
+        skipping_ = name != "Puzzle";
+        return true;
+      }
+    }
+    return skipping_;
+  }
+
+ private:
+  bool csv_;
+  bool skipping_ = false;  // inside a section other than [Puzzle]
+};
 
 void expect(bool condition, const std::string& what) {
   if (!condition) throw FuzzFailure(what);
@@ -204,7 +243,13 @@ void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::si
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   engine::PuzzleParser parser(geometry, *format, "fuzz");
   std::vector<std::string_view> lines;
-  int first_text = 0;  // the first line is_text
+  int first_text = 0;  // the first line is_text, not counting other programs' lines
+  const bool csv = *format == engine::TextFormat::Csv;
+  ForeignLines foreign_lines(csv);
+  std::vector<bool> foreign;  // by line - 1: ForeignLines
+  const auto puzzle_text = [&](int l) {
+    return is_puzzle_text(lines[static_cast<std::size_t>(l - 1)], l, first_text, csv, foreign[static_cast<std::size_t>(l - 1)]);
+  };
   int last_line = 0;  // the last line of the results so far
   const auto take = [&] {
     while (auto parsed = parser.next()) {
@@ -226,9 +271,10 @@ void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::si
       expect(first > last_line, "results out of order or overlapping");
       expect(first <= last && last <= count, "a result on lines not read yet");
       // Every line between two results is not puzzle text: blank, a comment, a
-      // separator or a CSV header (DESIGN.md: nothing read is dropped silently).
+      // separator, a CSV header or another program's line without a puzzle
+      // (DESIGN.md: nothing read is dropped silently).
       for (int l = last_line + 1; l < first; ++l) {
-        expect(!is_puzzle_text(lines[static_cast<std::size_t>(l - 1)], l, first_text), "line " + std::to_string(l) + " in no record");
+        expect(!puzzle_text(l), "line " + std::to_string(l) + " in no record");
       }
       last_line = last;
     }
@@ -237,7 +283,10 @@ void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::si
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find('\n', start), text.size());
     lines.push_back(text.substr(start, end - start));
-    if (first_text == 0 && is_text(lines.back(), static_cast<int>(lines.size()))) first_text = static_cast<int>(lines.size());
+    foreign.push_back(foreign_lines.next(lines.back(), static_cast<int>(lines.size())));
+    if (first_text == 0 && !foreign.back() && is_text(lines.back(), static_cast<int>(lines.size()))) {
+      first_text = static_cast<int>(lines.size());
+    }
     parser.feed(lines.back());
     take();
     start = end + 1;
@@ -245,7 +294,7 @@ void fuzz_reader(std::string_view format_name, const std::uint8_t* data, std::si
   parser.finish();
   take();
   for (int l = last_line + 1; l <= static_cast<int>(lines.size()); ++l) {
-    expect(!is_puzzle_text(lines[static_cast<std::size_t>(l - 1)], l, first_text), "line " + std::to_string(l) + " in no record");
+    expect(!puzzle_text(l), "line " + std::to_string(l) + " in no record");
   }
 }
 
