@@ -2,7 +2,7 @@
 // The layouts other puzzle programs write, line by line, for PuzzleParser: Kennett's
 // '%' titles, SadMan's .sdk headers and sections, OpenSudoku's XML games, Simon
 // Tatham's game IDs and HoDoKu's library lines. Pure functions of one line; private
-// to engine/.
+// to engine/ (and the fuzz harness, which asks them which lines hold no puzzle).
 
 #include <optional>
 #include <string>

@@ -278,7 +278,7 @@ TEST(Classic9, RefusesClashingGivensWithoutSearching) {
 // solution, and singles show it before any guess. Found by fuzzing (the
 // `propagation` target, tests/fuzz/regressions/propagation): in this 15-clue puzzle
 // box 8 can take 4 only at r7c5, and 7 only there too. Each build searched 23.7 M
-// nodes (2.5 s) before the box looked for two values asserted to one cell.
+// nodes (2.6 to 3.3 s) before the box looked for two values asserted to one cell.
 TEST(Classic9, RefutesTwoDigitsForcedIntoOneCellBeforeAnyGuess) {
   const Grid puzzle = parse_puzzle("1.2..7....8.4.................716.................4...3......1..4......7..7...4..");
   for (const SolverCore core : builds_here()) {

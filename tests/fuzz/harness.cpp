@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "propagation.hpp"
+#include "puzzle_files.hpp"
 #include "reference_grader.hpp"
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
@@ -20,15 +20,19 @@ namespace sudoforge::fuzz {
 
 namespace {
 
-// Whether a line is puzzle text, which must end up in a record: not blank, not a
-// comment, not only grid rules ('-', '+', '=', '*', '|') (is_text), and not a
-// possible CSV header (the first such line, with a comma).
-bool is_text(std::string_view line, int number) {
+// A line's text as the readers see it: without a first line's byte order mark, a
+// final '\r' and the blanks around it.
+std::string_view content_of(std::string_view line, int number) {
   if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
   if (line.ends_with('\r')) line.remove_suffix(1);
   const auto first = line.find_first_not_of(" \t\v\f");
-  return first != std::string_view::npos && line[first] != '#' &&
-         line.find_first_not_of("-+=*| \t\v\f\r") != std::string_view::npos;
+  if (first == std::string_view::npos) return {};
+  return line.substr(first, line.find_last_not_of(" \t\v\f") + 1 - first);
+}
+// Not blank, not a comment, not only grid rules ('-', '+', '=', '*', '|').
+bool is_text(std::string_view line, int number) {
+  const std::string_view content = content_of(line, number);
+  return !content.empty() && content.front() != '#' && content.find_first_not_of("-+=*| \t\v\f") != std::string_view::npos;
 }
 // Whether line `number` is puzzle text, which must end in a record or an error; not
 // blank, a comment, a separator, a CSV header (the first text line, with a comma, or
@@ -37,33 +41,26 @@ bool is_text(std::string_view line, int number) {
 bool is_puzzle_text(std::string_view line, int number, int first_text, bool csv, bool foreign) {
   if (!is_text(line, number) || foreign) return false;
   if (number != first_text) return true;
-  const std::string_view first_field = line.substr(0, line.find(','));
-  const bool header = line.find(',') != std::string_view::npos ||
-                      (csv && first_field.find_first_of("0123456789._") == std::string_view::npos);
+  const std::size_t comma = line.find(',');
+  const bool header = comma != std::string_view::npos ||
+                      (csv && line.substr(0, comma).find_first_of("0123456789._") == std::string_view::npos);
   return !header;
 }
 
-// Other programs' lines that hold no puzzle, line by line (not in CSV sources): a
-// Kennett title ("%..."), a SadMan section ("[Puzzle]", "[State]") and every line of
-// a section other than [Puzzle], and XML markup (a game in it is a record on its
-// own line, which this never asks about).
+// Other programs' lines that hold no puzzle, line by line (not in CSV sources), as the
+// readers' own predicates (engine/src/puzzle_files.hpp) name them: a Kennett title, a
+// SadMan section and every line of a section other than [Puzzle], and XML markup (a
+// game in it is a record on its own line, which this never asks about).
 class ForeignLines {
  public:
   explicit ForeignLines(bool csv) : csv_(csv) {}
   bool next(std::string_view line, int number) {
-    if (csv_) return false;
-    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
-    if (line.ends_with('\r')) line.remove_suffix(1);
-    const auto first = line.find_first_not_of(" \t\v\f");
-    if (first == std::string_view::npos) return false;
-    const std::string_view content = line.substr(first, line.find_last_not_of(" \t\v\f") + 1 - first);
-    if (content.front() == '%' || content.front() == '<') return true;
-    if (content.size() >= 3 && content.front() == '[' && content.back() == ']') {
-      const std::string_view name = content.substr(1, content.size() - 2);
-      if (std::all_of(name.begin(), name.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; })) {
-        skipping_ = name != "Puzzle";
-        return true;
-      }
+    const std::string_view content = content_of(line, number);
+    if (csv_ || content.empty()) return false;
+    if (engine::files::kennett_title(content) || engine::files::is_markup(content)) return true;
+    if (const auto section = engine::files::sdk_section(content)) {
+      skipping_ = *section != "Puzzle";
+      return true;
     }
     return skipping_;
   }
