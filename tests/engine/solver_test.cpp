@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cstdint>
+#include <vector>
+
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/units.hpp"
@@ -127,6 +131,85 @@ TEST(Solver, ThisPuzzleIsUniqueOnlyAsXSudoku) {
   ASSERT_EQ(as_x.count, 1);
   EXPECT_TRUE(is_solution_of(as_x.solution, x_puzzle, Units(diagonal)));
   EXPECT_EQ(count_solutions(parse_puzzle(text), 2).count, 2);
+}
+
+// Found by fuzzing: a 13-clue X-Sudoku without a solution. No cell has two
+// candidates once singles and locked candidates are done, so a cell choice alone
+// searched 878,069 nodes to refute it; a digit with two places in a unit (here on a
+// diagonal) branches as tightly and refutes it in a few.
+TEST(Solver, RefutesASparseDiagonalPuzzleByADigitWithTwoPlaces) {
+  const Geometry diagonal(3, 3, Variant::Diagonal);
+  const Grid puzzle =
+      parse_puzzle(".6..1..8.........1.1........4.....5...1...4....5...2.....17......................", diagonal);
+  const SolveResult result = count_solutions(puzzle, 2);
+  EXPECT_EQ(result.count, 0);
+  EXPECT_LT(result.stats.nodes, 100u);
+}
+
+// A plain count to `limit` over candidate masks: the fewest-candidates cell, each of
+// its digits in turn, no other inference. The reference for the solver's counts.
+int reference_count(const Units& units, std::vector<std::uint32_t>& candidates, Grid& grid, int limit) {
+  Cell best = -1;
+  int fewest = 99;
+  for (Cell cell = 0; cell < grid.geometry().cell_count(); ++cell) {
+    if (grid[cell] != 0) continue;
+    const int n = std::popcount(candidates[static_cast<std::size_t>(cell)]);
+    if (n < fewest) {
+      fewest = n;
+      best = cell;
+    }
+  }
+  if (best < 0) return 1;
+  int count = 0;
+  for (std::uint32_t digits = candidates[static_cast<std::size_t>(best)]; digits != 0 && count < limit;
+       digits &= digits - 1) {
+    const int d = std::countr_zero(digits);
+    std::vector<std::uint32_t> next = candidates;
+    for (Cell peer : units.peers(best)) next[static_cast<std::size_t>(peer)] &= ~(1U << d);
+    grid.set(best, static_cast<Digit>(d + 1));
+    count += reference_count(units, next, grid, limit - count);
+    grid.set(best, 0);
+  }
+  return count;
+}
+
+// Random sparse X-Sudoku positions (many without a solution, where the search's
+// branching on a digit's two places counts most): counts to two as the plain
+// reference counts them, and a unique solution that is one.
+TEST(Solver, CountsSparseDiagonalPositionsAsAPlainSearchDoes) {
+  const Geometry diagonal(3, 3, Variant::Diagonal);
+  const Units units(diagonal);
+  Solver solver(diagonal);
+  Rng rng(5);
+  int by_count[3] = {0, 0, 0};
+  for (int i = 0; i < 300; ++i) {
+    // Even: random clash-free givens (14 to 24 of them); odd: 24 to 30 givens kept
+    // from a random full grid, so some are unique.
+    const Grid full = i % 2 == 1 ? test::random_full_grid(diagonal, rng) : Grid(diagonal);
+    const int clues = i % 2 == 0 ? 14 + i / 2 % 11 : 24 + i / 2 % 7;
+    Grid puzzle(diagonal);
+    std::vector<std::uint32_t> candidates(81, 0x1FF);
+    for (int placed = 0; placed < clues;) {
+      const auto cell = static_cast<Cell>(rng.below(81));
+      const auto d = i % 2 == 1 ? full[cell] - 1 : static_cast<int>(rng.below(9));
+      if (puzzle[cell] != 0 || (candidates[static_cast<std::size_t>(cell)] >> d & 1U) == 0) continue;
+      puzzle.set(cell, static_cast<Digit>(d + 1));
+      for (Cell peer : units.peers(cell)) candidates[static_cast<std::size_t>(peer)] &= ~(1U << d);
+      ++placed;
+    }
+    Grid work = puzzle;
+    const int expected = reference_count(units, candidates, work, 2);
+    const SolveResult result = solver.count_solutions(puzzle, 2);
+    ASSERT_EQ(result.count, expected) << to_line(puzzle);
+    if (result.count == 1) {
+      EXPECT_TRUE(is_solution_of(result.solution, puzzle, units)) << to_line(puzzle);
+    }
+    ++by_count[expected];
+  }
+  // The sample holds every outcome, so each kind of count was checked.
+  EXPECT_GT(by_count[0], 20);
+  EXPECT_GT(by_count[1], 5);
+  EXPECT_GT(by_count[2], 20);
 }
 
 TEST(Solver, StatisticsAreDeterministic) {
