@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -51,9 +52,15 @@ struct Outcome {
 // Counts in a child so that a search past the limit can be stopped.
 Outcome count_in_child(const Grid& puzzle, int limit_seconds) {
   int channel[2];
-  if (pipe(channel) != 0) std::perror("pipe"), std::exit(2);
+  if (pipe(channel) != 0) {
+    std::perror("sparse_tails: pipe");
+    std::exit(2);
+  }
   const pid_t child = fork();
-  if (child < 0) std::perror("fork"), std::exit(2);
+  if (child < 0) {
+    std::perror("sparse_tails: fork");
+    std::exit(2);
+  }
   if (child == 0) {
     close(channel[0]);
     const rlimit cpu{static_cast<rlim_t>(limit_seconds), static_cast<rlim_t>(limit_seconds)};
