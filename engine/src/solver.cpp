@@ -329,10 +329,7 @@ class Core {
   std::optional<std::pair<int, std::uint32_t>> two_places(const State& state) const {
     for (int d = 0; d < N; ++d) {
       const Bits<W> live = state.live(d);
-      Bits<W> more_than_one;
-      Bits<W> more_than_two;
-      layout_.classify(layout_.drop_lowest(live), more_than_one, more_than_two);
-      const Bits<W> two = without(more_than_one, more_than_two);
+      const Bits<W> two = layout_.exactly_two(live);
       if (two.any()) {
         const Cell cell = cell_at((live & layout_.expand(two)).first());
         return std::pair{layout_.row_position(cell), 1U << d};

@@ -165,7 +165,7 @@ class RatedPath {
     std::array<Board, N> two;
     for (int d = 0; d < N; ++d) {
       live[d] = state.live(d);
-      two[d] = Twins<N>::exactly_two(layout_, live[d]);
+      two[d] = layout_.exactly_two(live[d]);
     }
     patterns_.clear();
     eliminations_.clear();

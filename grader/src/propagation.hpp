@@ -101,7 +101,7 @@ class Propagation {
     });
     if (!consistent) return -1;
     std::array<Board, N> two;
-    for (int d = 0; d < N; ++d) two[d] = Twins<N>::exactly_two(layout_, live[d]);
+    for (int d = 0; d < N; ++d) two[d] = layout_.exactly_two(live[d]);
     for (int d = 0; d < N; ++d) {
       if (!two[d].any()) continue;
       for (std::uint32_t partners = Twins<N>::partners(two, d); partners != 0; partners &= partners - 1) {

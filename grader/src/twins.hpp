@@ -15,17 +15,10 @@ struct Twins {
   using Board = typename Layout::Board;
   using RowSet = typename Layout::RowSet;
 
-  // Per field of `bits`, the spare flag where it holds exactly two bits.
-  static Board exactly_two(const Layout& layout, const Board& bits) {
-    Board two_or_more;
-    Board three_or_more;
-    layout.classify(layout.drop_lowest(bits), two_or_more, three_or_more);
-    return without(two_or_more, three_or_more);
-  }
-
   // The digits e > d (bit e) that have exactly two places in some unit where d has
-  // too (`two` holds exactly_two of each digit's live board): the only candidates
-  // for hidden twins with d. Without a branch per digit, which would mispredict.
+  // too (`two` holds Layout::exactly_two of each digit's live board): the only
+  // candidates for hidden twins with d. Without a branch per digit, which would
+  // mispredict.
   static std::uint32_t partners(const std::array<Board, N>& two, int d) {
     std::uint32_t digits = 0;
     for (int e = d + 1; e < N; ++e) digits |= static_cast<std::uint32_t>((two[d] & two[e]).any()) << e;
@@ -76,7 +69,7 @@ struct Twins {
   }
 
   // Hidden twins of digits d < e: the units (spare flags) where both have the same
-  // two places. `two_d` is exactly_two of d's live board.
+  // two places. `two_d` is Layout::exactly_two of d's live board.
   static Board hidden_twins(const Layout& layout, const Board& live_d, const Board& live_e, const Board& two_d) {
     Board differ;
     Board unused;

@@ -1,7 +1,7 @@
 // The generic core on sparse positions (built with -DSUDOFORGE_BENCHMARKS=ON; not a
-// test): COUNT random positions of CLUES givens each (a random cell and digit at a
-// time, skipping any that clashes, from SEED), each counted to two in a child
-// process on the generic core and stopped after LIMIT CPU seconds. Prints how many
+// test): COUNT random positions of CLUES givens each (test::random_clash_free, from
+// SEED), each counted to two in a child process on the generic core and stopped
+// after LIMIT CPU seconds. Prints how many
 // have no solution, how many went past the limit, the nodes and CPU seconds of the
 // rest, the 99th percentile and the slowest. Sparse positions without a solution are
 // where a search's choice of branch shows (README, "The generic core").
@@ -20,27 +20,11 @@
 
 #include "sudoforge/engine/random.hpp"
 #include "sudoforge/engine/solver.hpp"
-#include "sudoforge/engine/units.hpp"
+#include "test_data.hpp"
 
 namespace {
 
 using namespace sudoforge::engine;
-
-Grid random_position(const Geometry& geometry, const Units& units, int clues, Rng& rng) {
-  Grid puzzle(geometry);
-  const auto cells = static_cast<std::uint32_t>(geometry.cell_count());
-  const auto size = static_cast<std::uint32_t>(geometry.size());
-  for (int placed = 0; placed < clues;) {
-    const auto cell = static_cast<Cell>(rng.below(cells));
-    const auto digit = static_cast<Digit>(rng.below(size) + 1);
-    if (puzzle[cell] != 0) continue;
-    const auto peers = units.peers(cell);
-    if (std::ranges::any_of(peers, [&](Cell peer) { return puzzle[peer] == digit; })) continue;
-    puzzle.set(cell, digit);
-    ++placed;
-  }
-  return puzzle;
-}
 
 struct Outcome {
   bool finished = false;
@@ -100,7 +84,6 @@ int main(int argc, char** argv) {
   const std::uint64_t seed = argc > 5 ? std::stoull(argv[5]) : 1;
   const bool diagonal = argc > 6 && std::string(argv[6]) == "diagonal";
   const Geometry geometry = Geometry::for_size(size, diagonal ? Variant::Diagonal : Variant::Classic);
-  const Units units(geometry);
   Rng rng(seed);
   int none = 0;
   int over = 0;
@@ -108,7 +91,7 @@ int main(int argc, char** argv) {
   double total = 0;
   std::vector<double> seconds;
   for (int i = 0; i < count; ++i) {
-    const Outcome outcome = count_in_child(random_position(geometry, units, clues, rng), limit);
+    const Outcome outcome = count_in_child(sudoforge::test::random_clash_free(geometry, clues, rng), limit);
     if (!outcome.finished) {
       ++over;
       continue;

@@ -172,6 +172,28 @@ int reference_count(const Units& units, std::vector<std::uint32_t>& candidates, 
   }
   return count;
 }
+int reference_count(const Units& units, const Grid& puzzle, int limit) {
+  std::vector<std::uint32_t> candidates(static_cast<std::size_t>(puzzle.cell_count()),
+                                        (1U << puzzle.geometry().size()) - 1);
+  for (Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
+    if (puzzle[cell] == 0) continue;
+    for (Cell peer : units.peers(cell)) candidates[static_cast<std::size_t>(peer)] &= ~(1U << (puzzle[cell] - 1));
+  }
+  Grid work = puzzle;
+  return reference_count(units, candidates, work, limit);
+}
+
+// `clues` givens of `full`, in cells drawn at random.
+Grid random_givens(const Grid& full, int clues, Rng& rng) {
+  Grid puzzle(full.geometry());
+  for (int placed = 0; placed < clues;) {
+    const auto cell = static_cast<Cell>(rng.below(static_cast<std::uint32_t>(full.cell_count())));
+    if (puzzle[cell] != 0) continue;
+    puzzle.set(cell, full[cell]);
+    ++placed;
+  }
+  return puzzle;
+}
 
 // Random sparse X-Sudoku positions (many without a solution, where the search's
 // branching on a digit's two places counts most): counts to two as the plain
@@ -185,20 +207,9 @@ TEST(Solver, CountsSparseDiagonalPositionsAsAPlainSearchDoes) {
   for (int i = 0; i < 300; ++i) {
     // Even: random clash-free givens (14 to 24 of them); odd: 24 to 30 givens kept
     // from a random full grid, so some are unique.
-    const Grid full = i % 2 == 1 ? test::random_full_grid(diagonal, rng) : Grid(diagonal);
-    const int clues = i % 2 == 0 ? 14 + i / 2 % 11 : 24 + i / 2 % 7;
-    Grid puzzle(diagonal);
-    std::vector<std::uint32_t> candidates(81, 0x1FF);
-    for (int placed = 0; placed < clues;) {
-      const auto cell = static_cast<Cell>(rng.below(81));
-      const auto d = i % 2 == 1 ? full[cell] - 1 : static_cast<int>(rng.below(9));
-      if (puzzle[cell] != 0 || (candidates[static_cast<std::size_t>(cell)] >> d & 1U) == 0) continue;
-      puzzle.set(cell, static_cast<Digit>(d + 1));
-      for (Cell peer : units.peers(cell)) candidates[static_cast<std::size_t>(peer)] &= ~(1U << d);
-      ++placed;
-    }
-    Grid work = puzzle;
-    const int expected = reference_count(units, candidates, work, 2);
+    const Grid puzzle = i % 2 == 0 ? test::random_clash_free(diagonal, 14 + i / 2 % 11, rng)
+                                   : random_givens(test::random_full_grid(diagonal, rng), 24 + i / 2 % 7, rng);
+    const int expected = reference_count(units, puzzle, 2);
     const SolveResult result = solver.count_solutions(puzzle, 2);
     ASSERT_EQ(result.count, expected) << to_line(puzzle);
     if (result.count == 1) {

@@ -183,7 +183,7 @@ TEST_F(Techniques, HiddenTwinsFireOnTwoDigitsWithTheSameTwoPlaces) {
   for (int col = 3; col <= 9; ++col) eliminate(1, col, {1, 2});  // 1 and 2: only r1c1, r1c2 in row 1
   const Board live1 = state_.live(0);
   const Board live2 = state_.live(1);
-  const Board units = Twins<N>::hidden_twins(layout_, live1, live2, Twins<N>::exactly_two(layout_, live1));
+  const Board units = Twins<N>::hidden_twins(layout_, live1, live2, layout_.exactly_two(live1));
   EXPECT_EQ(units_of(units), std::vector<int>{0});
   const Propagation<N> propagation(layout_);
   ASSERT_EQ(propagation.apply_twins(state_), 1);
@@ -196,7 +196,7 @@ TEST_F(Techniques, HiddenTwinsTakeNothingFromCellsHoldingOnlyThem) {
   for (int col = 3; col <= 9; ++col) eliminate(1, col, {1, 2});  // 1 and 2: only r1c1, r1c2 in row 1
   const Propagation<N> propagation(layout_);
   const Board live1 = state_.live(0);
-  const Board units = Twins<N>::hidden_twins(layout_, live1, state_.live(1), Twins<N>::exactly_two(layout_, live1));
+  const Board units = Twins<N>::hidden_twins(layout_, live1, state_.live(1), layout_.exactly_two(live1));
   ASSERT_EQ(units_of(units), std::vector<int>{0});
   const auto taking = [&] {
     return units_of(Twins<N>::taking(layout_, units, live1, propagation.positions_of(propagation.pair_cells(state_))));
@@ -213,7 +213,7 @@ TEST_F(Techniques, HiddenTwinsDoNotFireWhenOneDigitHasAThirdPlace) {
   for (int col = 4; col <= 9; ++col) eliminate(1, col, {2});  // 2 may still go to r1c3
   const Board live1 = state_.live(0);
   const Board units =
-      Twins<N>::hidden_twins(layout_, live1, state_.live(1), Twins<N>::exactly_two(layout_, live1));
+      Twins<N>::hidden_twins(layout_, live1, state_.live(1), layout_.exactly_two(live1));
   EXPECT_FALSE(units.any());
   const Propagation<N> propagation(layout_);
   EXPECT_EQ(propagation.apply_twins(state_), 0);

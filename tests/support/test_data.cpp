@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <span>
@@ -12,6 +14,7 @@
 
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/units.hpp"
 
 namespace sudoforge::test {
 
@@ -52,6 +55,22 @@ engine::Grid random_full_grid(const engine::Geometry& geometry, engine::Rng& rng
   engine::Grid grid(geometry);
   if (!solver.random_solution(engine::Grid(geometry), rng, grid)) throw std::runtime_error("no full grid");
   return grid;
+}
+
+engine::Grid random_clash_free(const engine::Geometry& geometry, int clues, engine::Rng& rng) {
+  const engine::Units units(geometry);
+  const auto cells = static_cast<std::uint32_t>(geometry.cell_count());
+  const auto size = static_cast<std::uint32_t>(geometry.size());
+  engine::Grid puzzle(geometry);
+  for (int placed = 0; placed < clues;) {
+    const auto cell = static_cast<engine::Cell>(rng.below(cells));
+    const auto digit = static_cast<engine::Digit>(rng.below(size) + 1);
+    if (puzzle[cell] != 0) continue;
+    if (std::ranges::any_of(units.peers(cell), [&](engine::Cell peer) { return puzzle[peer] == digit; })) continue;
+    puzzle.set(cell, digit);
+    ++placed;
+  }
+  return puzzle;
 }
 
 engine::Grid carve_unique(const engine::Grid& solution, engine::Rng& rng) {

@@ -21,6 +21,10 @@ std::vector<engine::Grid> load_puzzles(const std::string& name,
 
 // A random complete grid of `geometry` (from the randomized solver).
 engine::Grid random_full_grid(const engine::Geometry& geometry, engine::Rng& rng);
+// `clues` givens drawn at random, a cell and then a digit at a time, each kept unless
+// its cell is filled or a peer holds the digit: a clash-free position, often without
+// a solution when sparse.
+engine::Grid random_clash_free(const engine::Geometry& geometry, int clues, engine::Rng& rng);
 // `solution` with clues removed in random order while the puzzle stays unique:
 // a minimal unique puzzle.
 engine::Grid carve_unique(const engine::Grid& solution, engine::Rng& rng);

@@ -98,6 +98,14 @@ class UnitLayout {
     }
     return rest;
   }
+  // Per field of `bits` (spares ignored): the spare bit set where it holds exactly
+  // two bits (a digit with two places left in a unit, when `bits` is its live board).
+  Board exactly_two(const Board& bits) const {
+    Board two_or_more;
+    Board three_or_more;
+    classify(drop_lowest(bits), two_or_more, three_or_more);
+    return without(two_or_more, three_or_more);
+  }
   // The cell bits of the fields whose spare is set in `flags`.
   Board expand(const Board& flags) const {
     Board cells;
