@@ -174,10 +174,10 @@ int reference_count(const Units& units, std::vector<std::uint32_t>& candidates, 
 }
 int reference_count(const Units& units, const Grid& puzzle, int limit) {
   std::vector<std::uint32_t> candidates(static_cast<std::size_t>(puzzle.cell_count()),
-                                        (1U << puzzle.geometry().size()) - 1);
+                                        all_digits(puzzle.geometry().size()));
   for (Cell cell = 0; cell < puzzle.cell_count(); ++cell) {
     if (puzzle[cell] == 0) continue;
-    for (Cell peer : units.peers(cell)) candidates[static_cast<std::size_t>(peer)] &= ~(1U << (puzzle[cell] - 1));
+    for (Cell peer : units.peers(cell)) candidates[static_cast<std::size_t>(peer)] &= ~digit_bit(puzzle[cell]);
   }
   Grid work = puzzle;
   return reference_count(units, candidates, work, limit);
