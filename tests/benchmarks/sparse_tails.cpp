@@ -2,8 +2,9 @@
 // test): COUNT random positions of CLUES givens each (test::random_clash_free, from
 // SEED), each counted to two in a child process on the generic core and stopped
 // after LIMIT CPU seconds. Prints how many have no solution, how many went past the
-// limit, the nodes and CPU seconds of the rest, the 99th percentile and the slowest. Sparse positions without a solution are
-// where a search's choice of branch shows (README, "The generic core").
+// limit, the nodes and CPU seconds of the rest, the 99th percentile and the slowest.
+// Sparse positions without a solution are where a search's choice of branch shows
+// (README, "The generic core").
 //   sparse_tails SIZE CLUES COUNT LIMIT [SEED] [diagonal]
 
 #include <sys/resource.h>
