@@ -77,8 +77,15 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
     }
     ++outcome.rounds;
     std::size_t emitted = 0;
+    // Any job of the round may be under way or done while an earlier one is not yet
+    // taken: a job's cost varies a hundredfold (a rich {-1,+1} base's rated finds
+    // against a base with no unique neighbour), and a window of a few jobs a thread
+    // left the other threads waiting behind one dear job (two threads busy 157% of the
+    // time, against 194% with the round as the window; docs/mining-speed.md). The
+    // order the results are taken in is the same, and a stop drops at most what the
+    // round had done past the last job taken, which a resumed run does again.
     ordered_workers<generator::JobResult>(
-        run.threads, mine.size(), 4 * static_cast<std::size_t>(std::max(1, run.threads)),
+        run.threads, mine.size(), mine.size(),
         [&](std::size_t k, int worker) {
           const std::uint64_t index = mine[k];
           return miners[static_cast<std::size_t>(worker)].explore(run.seed, index, jobs[index - state.base], state.seeds,
