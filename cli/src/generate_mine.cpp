@@ -78,14 +78,10 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
     ++outcome.rounds;
     std::size_t emitted = 0;
     // Any job of the round may be under way or done while an earlier one is not yet
-    // taken: a job's cost varies a hundredfold (a rich {-1,+1} base's rated finds
-    // against a base with no unique neighbour), and a window of a few jobs a thread
-    // left the other threads waiting behind one dear job (two threads busy 157% of the
-    // time, against 194% with the round as the window; docs/mining-speed.md). The
-    // order the results are taken in is the same, and a stop drops at most what the
-    // round had done past the last job taken, which a resumed run does again.
+    // taken (ordered_workers.hpp); a stop drops at most what the round had done past
+    // the last job taken, which a resumed run does again.
     ordered_workers<generator::JobResult>(
-        run.threads, mine.size(), mine.size(),
+        run.threads, mine.size(),
         [&](std::size_t k, int worker) {
           const std::uint64_t index = mine[k];
           return miners[static_cast<std::size_t>(worker)].explore(run.seed, index, jobs[index - state.base], state.seeds,
@@ -174,7 +170,7 @@ std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, c
   grade_options.max_te_depth = max_te_depth;
   std::vector<generator::Seed> seeds;
   ordered_workers<grader::Grade>(
-      threads, records.size(), 4 * static_cast<std::size_t>(std::max(1, threads)),
+      threads, records.size(),
       [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(records[i].grid, grade_options); },
       [&](std::size_t i, const grader::Grade& grade) {
         if (grade.status != grader::Status::Unique) {

@@ -18,27 +18,28 @@
 namespace sudoforge::cli {
 
 // Calls work(i, worker) for items i = 0 .. count-1 on `threads` threads (worker is
-// 0 .. threads-1, for per-thread state), at most `ahead` items past the last one
-// taken; and emit(i, result) for each in order on the calling thread. emit returns
-// false to stop: no new item is started, and those under way are dropped. An
+// 0 .. threads-1, for per-thread state), and emit(i, result) for each in order on the
+// calling thread. A worker never waits for the taker: an item's cost may vary a
+// hundredfold (mining's jobs), and a window of a few items a thread left the other
+// threads idle behind one dear item (two threads busy 157% of the time, against 194%
+// without it; docs/mining-speed.md). A result is held only until it is taken. emit
+// returns false to stop: no new item is started, and those under way are dropped. An
 // exception from work stops the rest and is rethrown here, after every thread ended.
 template <typename Result, typename Work, typename Emit>
-void ordered_workers(int threads, std::size_t count, std::size_t ahead, Work&& work, Emit&& emit) {
+void ordered_workers(int threads, std::size_t count, Work&& work, Emit&& emit) {
   enum class Slot : char { Pending, Done, Dropped };
   std::mutex mutex;
   std::condition_variable changed;
   std::vector<std::optional<Result>> results(count);
   std::vector<Slot> slots(count, Slot::Pending);
   std::size_t next = 0;      // the next item to start (under mutex)
-  std::size_t consumed = 0;  // items emitted (under mutex)
   bool stop = false;
   std::exception_ptr failure;
   const auto run = [&](int worker) {
     for (;;) {
       std::size_t i = 0;
       {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return stop || next >= count || next < consumed + ahead; });
+        std::lock_guard lock(mutex);
         if (stop || next >= count) return;
         i = next++;
       }
@@ -71,16 +72,13 @@ void ordered_workers(int threads, std::size_t count, std::size_t ahead, Work&& w
       if (slots[i] != Slot::Done) break;
       result = std::move(results[i]);
       results[i].reset();
-      consumed = i + 1;
     }
-    changed.notify_all();
     if (!emit(i, *result)) break;
   }
   {
     std::lock_guard lock(mutex);
-    stop = true;
+    stop = true;  // (workers look before they start an item)
   }
-  changed.notify_all();
   for (std::thread& thread : pool) thread.join();
   if (failure) std::rethrow_exception(failure);
 }
