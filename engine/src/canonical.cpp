@@ -12,6 +12,15 @@ namespace {
 
 using Cells = std::array<std::uint8_t, kMaxCells>;
 
+// Where a search's best leaf took its rows, columns and labels from, in the source
+// it searched (the puzzle, or the puzzle transposed).
+struct Arrangement {
+  bool set = false;  // some leaf improved the best
+  std::array<std::uint8_t, kMaxSize> row_at{};
+  std::array<std::uint8_t, kMaxSize> col_at{};
+  std::array<std::uint8_t, kMaxSize + 1> label{};  // source digit -> label, 0 = none
+};
+
 // The sign of the first difference of a[0, count) and b[0, count): a plain loop,
 // which the compiler unrolls for the short constant lengths of the 9x9 case (the
 // standard algorithms call memcmp).
@@ -92,8 +101,9 @@ struct Classic9Shape {
 template <typename Shape>
 class Minlex {
  public:
-  Minlex(Shape shape, const std::uint8_t* source, Cells& best, bool& have_best)
-      : shape_(shape), source_(source), best_(best), have_best_(have_best) {}
+  // With `arrangement`, the best's is kept there whenever the best improves.
+  Minlex(Shape shape, const std::uint8_t* source, Cells& best, bool& have_best, Arrangement* arrangement = nullptr)
+      : shape_(shape), source_(source), best_(best), have_best_(have_best), arrangement_(arrangement) {}
 
   void run() {
     State state;
@@ -119,6 +129,7 @@ class Minlex {
     int next_label = 1;
     std::uint32_t rows_used = 0;
     int band = -1;  // source band of the current band slot
+    Small row_at{};  // result row -> source row, for the rows placed so far
   };
 
   std::uint8_t cell(int row, int col) const { return source_[row * shape_.size() + col]; }
@@ -232,6 +243,12 @@ class Minlex {
       if (!have_best_ || compare(current_.data(), best_.data(), shape_.size() * shape_.size()) < 0) {
         std::copy(current_.begin(), current_.begin() + shape_.size() * shape_.size(), best_.begin());
         have_best_ = true;
+        if (arrangement_ != nullptr) {
+          arrangement_->set = true;
+          arrangement_->row_at = state.row_at;
+          arrangement_->col_at = state.col_at;
+          arrangement_->label = state.label;
+        }
       }
       return;
     }
@@ -277,6 +294,7 @@ class Minlex {
       if (!worth_trying(depth, string.data())) return;
       State next = state;
       next.rows_used |= 1U << row;
+      next.row_at[static_cast<std::size_t>(depth)] = static_cast<std::uint8_t>(row);
       if (new_band) next.band = row / shape_.box_rows();
       commit(next, row, depth, 0);
     }
@@ -418,16 +436,23 @@ class Minlex {
   const std::uint8_t* source_;
   Cells& best_;
   bool& have_best_;
+  Arrangement* arrangement_;
   Cells current_{};
 };
 
-// The diagonal variant: the 8 symmetries of the square, each relabelled.
-void diagonal_minimum(const Grid& puzzle, Cells& best) {
+// The diagonal variant: the 8 symmetries of the square, each relabelled. With `map`,
+// where the best took each cell from and its labels.
+void diagonal_minimum(const Grid& puzzle, Cells& best, CanonicalMap* map) {
   const int n = puzzle.size();
   bool have = false;
   Cells candidate{};
+  // (Transposing keeps the boxes only where they are square: a 6x6 grid of 2x3
+  // boxes has four symmetries that keep its units, not eight.)
+  const bool square_boxes = puzzle.geometry().box_rows() == puzzle.geometry().box_cols();
   for (int symmetry = 0; symmetry < 8; ++symmetry) {
+    if ((symmetry & 1) != 0 && !square_boxes) continue;
     std::array<std::uint8_t, kMaxSize + 1> label{};
+    std::array<Cell, kMaxCells> from{};
     int next = 1;
     for (int row = 0; row < n; ++row) {
       for (int col = 0; col < n; ++col) {
@@ -436,7 +461,9 @@ void diagonal_minimum(const Grid& puzzle, Cells& best) {
         if (symmetry & 1) std::swap(r, c);
         if (symmetry & 2) r = n - 1 - r;
         if (symmetry & 4) c = n - 1 - c;
-        const int value = puzzle[puzzle.geometry().cell(r, c)];
+        const Cell cell = puzzle.geometry().cell(r, c);
+        from[static_cast<std::size_t>(row * n + col)] = cell;
+        const int value = puzzle[cell];
         if (value != 0 && label[static_cast<std::size_t>(value)] == 0) {
           label[static_cast<std::size_t>(value)] = static_cast<std::uint8_t>(next++);
         }
@@ -447,21 +474,25 @@ void diagonal_minimum(const Grid& puzzle, Cells& best) {
                                               best.begin() + n * n)) {
       best = candidate;
       have = true;
+      if (map != nullptr) {
+        map->source_cell = from;
+        for (int d = 0; d <= n; ++d) map->digit[static_cast<std::size_t>(d)] = label[static_cast<std::size_t>(d)];
+      }
     }
   }
 }
 
-}  // namespace
-
-Grid canonical_form(const Grid& puzzle) {
+// The canonical grid of `puzzle`, and with `map` how the puzzle maps onto it.
+Cells minimum(const Grid& puzzle, CanonicalMap* map) {
   const Geometry& geometry = puzzle.geometry();
   const int n = geometry.size();
   Cells best{};
   if (geometry.variant() == Variant::Diagonal) {
-    diagonal_minimum(puzzle, best);
+    diagonal_minimum(puzzle, best, map);
   } else {
     bool have_best = false;
     Cells source{};
+    Arrangement arrangement;
     const int orientations = geometry.box_rows() == geometry.box_cols() ? 2 : 1;
     for (int transposed = 0; transposed < orientations; ++transposed) {
       for (int row = 0; row < n; ++row) {
@@ -470,16 +501,61 @@ Grid canonical_form(const Grid& puzzle) {
           source[static_cast<std::size_t>(row * n + col)] = static_cast<std::uint8_t>(puzzle[from]);
         }
       }
+      arrangement.set = false;
+      Arrangement* const arranged = map != nullptr ? &arrangement : nullptr;
       if (geometry.size() == 9 && geometry.box_rows() == 3) {
-        Minlex(Classic9Shape{}, source.data(), best, have_best).run();
+        Minlex(Classic9Shape{}, source.data(), best, have_best, arranged).run();
       } else {
-        Minlex(GeometryShape(geometry), source.data(), best, have_best).run();
+        Minlex(GeometryShape(geometry), source.data(), best, have_best, arranged).run();
       }
+      if (map == nullptr || !arrangement.set) continue;
+      for (int row = 0; row < n; ++row) {
+        for (int col = 0; col < n; ++col) {
+          const int r = arrangement.row_at[static_cast<std::size_t>(row)];
+          const int c = arrangement.col_at[static_cast<std::size_t>(col)];
+          map->source_cell[static_cast<std::size_t>(row * n + col)] = transposed ? geometry.cell(c, r) : geometry.cell(r, c);
+        }
+      }
+      for (int d = 0; d <= n; ++d) map->digit[static_cast<std::size_t>(d)] = arrangement.label[static_cast<std::size_t>(d)];
     }
   }
-  Grid canonical(geometry);
-  for (Cell cell = 0; cell < geometry.cell_count(); ++cell) canonical.set(cell, best[static_cast<std::size_t>(cell)]);
+  if (map != nullptr) {
+    // Digits the puzzle lacks take the labels left, in order.
+    std::array<bool, kMaxSize + 1> used{};
+    for (int d = 1; d <= n; ++d) used[static_cast<std::size_t>(map->digit[static_cast<std::size_t>(d)])] = true;
+    int next = 1;
+    for (int d = 1; d <= n; ++d) {
+      if (map->digit[static_cast<std::size_t>(d)] != 0) continue;
+      while (used[static_cast<std::size_t>(next)]) ++next;
+      map->digit[static_cast<std::size_t>(d)] = next;
+      used[static_cast<std::size_t>(next)] = true;
+    }
+    map->digit[0] = 0;
+  }
+  return best;
+}
+
+}  // namespace
+
+Grid canonical_form(const Grid& puzzle) {
+  const Cells best = minimum(puzzle, nullptr);
+  Grid canonical(puzzle.geometry());
+  for (Cell cell = 0; cell < puzzle.geometry().cell_count(); ++cell) canonical.set(cell, best[static_cast<std::size_t>(cell)]);
   return canonical;
+}
+
+CanonicalMap canonical_map(const Grid& puzzle) {
+  CanonicalMap map;
+  minimum(puzzle, &map);
+  return map;
+}
+
+Grid CanonicalMap::apply(const Grid& grid) const {
+  Grid out(grid.geometry());
+  for (Cell cell = 0; cell < grid.geometry().cell_count(); ++cell) {
+    out.set(cell, digit[static_cast<std::size_t>(grid[source_cell[static_cast<std::size_t>(cell)]])]);
+  }
+  return out;
 }
 
 std::string canonical_key(const Grid& puzzle) { return to_line(canonical_form(puzzle)); }

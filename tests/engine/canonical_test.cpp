@@ -6,6 +6,7 @@
 #include <numeric>
 #include <set>
 
+#include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "test_data.hpp"
 
@@ -171,6 +172,60 @@ TEST(Canonical, KeepsTheDiagonalsInTheDiagonalVariant) {
     for (int col = 0; col < 9; ++col) swapped.set(geometry.cell(row, col), puzzle[geometry.cell(from, col)]);
   }
   EXPECT_NE(canonical_key(swapped), key);
+}
+
+// A 6x6 grid of 2x3 boxes transposed has 3x2 boxes: not the same puzzle in any
+// relabelling, so not the same key (the key once took the 8 symmetries of the square
+// here too, and stored a diagonal puzzle as a duplicate of its transpose).
+TEST(Canonical, TransposesDiagonalGridsOnlyWhereTheBoxesAreSquare) {
+  const Geometry geometry(2, 3, Variant::Diagonal);
+  Rng rng(5);
+  for (int i = 0; i < 20; ++i) {
+    const Grid grid = random_partial(geometry, rng);
+    Grid transposed(geometry);
+    for (int row = 0; row < 6; ++row) {
+      for (int col = 0; col < 6; ++col) transposed.set(geometry.cell(row, col), grid[geometry.cell(col, row)]);
+    }
+    EXPECT_NE(canonical_key(transposed), canonical_key(grid)) << to_line(grid);
+  }
+}
+
+// canonical_map: where each cell of the form comes from and what each digit becomes.
+// It gives the form, it is a symmetry (cells and digits each one to one), and it
+// carries a full grid of the puzzle to a full grid of the form's.
+void expect_map_gives_the_form(const Grid& grid, const Grid& full) {
+  const Geometry& geometry = grid.geometry();
+  const CanonicalMap map = canonical_map(grid);
+  const std::string where = geometry.name() + ": " + to_line(grid);
+  ASSERT_EQ(map.apply(grid), canonical_form(grid)) << where;
+  std::vector<int> cells(static_cast<std::size_t>(geometry.cell_count()));
+  for (Cell c = 0; c < geometry.cell_count(); ++c) cells[static_cast<std::size_t>(c)] = map.source_cell[static_cast<std::size_t>(c)];
+  std::sort(cells.begin(), cells.end());
+  for (Cell c = 0; c < geometry.cell_count(); ++c) ASSERT_EQ(cells[static_cast<std::size_t>(c)], c) << where;
+  std::vector<int> digits(map.digit.begin() + 1, map.digit.begin() + geometry.size() + 1);
+  std::sort(digits.begin(), digits.end());
+  for (int d = 1; d <= geometry.size(); ++d) ASSERT_EQ(digits[static_cast<std::size_t>(d - 1)], d) << where;
+  EXPECT_EQ(map.digit[0], 0);
+  EXPECT_TRUE(is_solution_of(map.apply(full), map.apply(grid), Units(geometry))) << where;
+}
+
+TEST(Canonical, ItsMapCarriesAPuzzleAndItsSolutionOntoTheForm) {
+  // (Not 16x16 classic grids: a partly blank one can take the search seconds.)
+  for (const Geometry& geometry : {Geometry(2, 3), Geometry(3, 2), Geometry(3, 3), Geometry(3, 4),
+                                   Geometry(3, 3, Variant::Diagonal), Geometry(2, 3, Variant::Diagonal),
+                                   Geometry(4, 4, Variant::Diagonal)}) {
+    Rng rng(31);
+    for (int i = 0; i < (geometry.size() > 12 ? 2 : geometry.size() > 9 ? 5 : 60); ++i) {
+      const Grid full = test::random_full_grid(geometry, rng);
+      Grid grid(geometry);
+      const auto keep = 20 + rng.below(60);
+      for (Cell cell = 0; cell < geometry.cell_count(); ++cell) {
+        if (rng.below(100) < keep) grid.set(cell, full[cell]);
+      }
+      expect_map_gives_the_form(grid, full);
+      if (i == 0) expect_map_gives_the_form(full, full);
+    }
+  }
 }
 
 }  // namespace

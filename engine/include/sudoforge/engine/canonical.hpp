@@ -9,11 +9,13 @@
 // 9! relabellings; the search visits only a handful (see canonical.cpp).
 //
 // Diagonal variant: the group must keep both diagonals, so it is the 8 symmetries of
-// the square (rotations and reflections) with relabelling; band and stack
+// the square (rotations and reflections; the 4 that do not transpose where the boxes
+// are not square, since transposing would not keep them) with relabelling; band and stack
 // permutations that also keep the diagonals are left out, so two diagonal puzzles
 // equivalent only through those get different keys (stored twice, never merged
 // wrongly).
 
+#include <array>
 #include <string>
 
 #include "sudoforge/engine/grid.hpp"
@@ -26,5 +28,19 @@ Grid canonical_form(const Grid& puzzle);
 
 // canonical_form as one line of text (to_line), for keys.
 std::string canonical_key(const Grid& puzzle);
+
+// How a puzzle maps onto its canonical form: cell c of the form holds
+// digit[puzzle[source_cell[c]]] (digit[0] is 0). Every digit has an image (those the
+// puzzle lacks take the labels left over, in order), so the map also carries the
+// puzzle's solution, and anything said of its cells and digits, across; equivalent
+// puzzles map onto the same form. Where the puzzle has symmetries of its own, one of
+// the maps that give the form.
+struct CanonicalMap {
+  std::array<Cell, kMaxCells> source_cell{};
+  std::array<int, kMaxSize + 1> digit{};
+  // `grid` (of the puzzle's geometry) carried across: apply(puzzle) is the form.
+  Grid apply(const Grid& grid) const;
+};
+CanonicalMap canonical_map(const Grid& puzzle);
 
 }  // namespace sudoforge::engine
