@@ -303,11 +303,21 @@ class Ladder {
   }
 
   // Whether two instances are the same pattern found twice (a hidden pair in a row
-  // and in the box that holds both its cells): same technique, digits, cells and effect.
-  bool same(const Instance& a, const Instance& b) const {
+  // and in the box that holds both its cells; a turbot fish from either end): same
+  // technique, digits, cells (in any order) and effect.
+  bool same(const Instance& a, const Instance& b) {
     const auto equal = [](auto x, auto y) { return std::equal(x.begin(), x.end(), y.begin(), y.end()); };
-    return a.technique == b.technique && a.digits == b.digits && equal(chosen_.cells(a), chosen_.cells(b)) &&
-           equal(chosen_.removals(a), chosen_.removals(b)) && equal(chosen_.placements(a), chosen_.placements(b));
+    if (a.technique != b.technique || a.digits != b.digits || !equal(chosen_.removals(a), chosen_.removals(b)) ||
+        !equal(chosen_.placements(a), chosen_.placements(b))) {
+      return false;
+    }
+    const auto sorted = [](auto cells, std::vector<Cell>& out) {
+      out.assign(cells.begin(), cells.end());
+      std::sort(out.begin(), out.end());
+    };
+    sorted(chosen_.cells(a), cells_a_);
+    sorted(chosen_.cells(b), cells_b_);
+    return cells_a_ == cells_b_;
   }
 
   void apply(int rating, int round, Rated& rated, std::vector<HumanStep>* steps) {
@@ -390,6 +400,8 @@ class Ladder {
   Findings trial_;
   Findings chosen_;
   std::vector<Candidate> singles_;
+  std::vector<Cell> cells_a_;  // same()'s
+  std::vector<Cell> cells_b_;
   int hardest_rating_ = -1;
 };
 
