@@ -5,9 +5,11 @@
 #include <bit>
 #include <span>
 
+#include "carried_path.hpp"
 #include "path.hpp"
 #include "search.hpp"
 #include "sudoforge/engine/by_size.hpp"
+#include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/units.hpp"
@@ -180,9 +182,23 @@ class Core {
     // Its first rounds of singles on the boards, unless every step is to be recorded.
     ladder::Prefix prefix;
     if (!options.record_steps) board_singles_.run(puzzle, prefix);
-    const ladder::Rated rated = ladder_.rate(puzzle, grade.solution, options.record_steps ? &grade.human_steps : nullptr,
-                                             options.record_steps ? &grade.human_rises : nullptr,
-                                             options.record_steps ? nullptr : &prefix);
+    auto* const steps = options.record_steps ? &grade.human_steps : nullptr;
+    auto* const rises = options.record_steps ? &grade.human_rises : nullptr;
+    ladder_.stop_before_nested(true);
+    ladder::Rated rated = ladder_.rate(puzzle, grade.solution, steps, rises, options.record_steps ? nullptr : &prefix);
+    if (rated.stopped_before_nested) {
+      // A path that needs nested forcing chains is rated on the puzzle's canonical
+      // form, so that how the puzzle is written changes nothing (ladder.hpp), and
+      // its steps are carried back. The path up to there is the same either way.
+      grade.human_steps.clear();
+      grade.human_rises.clear();
+      const engine::CanonicalMap map = engine::canonical_map(puzzle);
+      const engine::Grid form = map.apply(puzzle);
+      const engine::Grid form_solution = map.apply(grade.solution);
+      ladder_.stop_before_nested(false);
+      rated = ladder_.rate(form, form_solution, steps, rises);
+      if (options.record_steps) detail::CarriedPath(map, units_).carry(grade.human_steps, grade.human_rises);
+    }
     grade.rating = rated.rating;
     grade.hardest = rated.hardest;
     grade.human_counts = rated.counts;

@@ -12,6 +12,24 @@
 namespace sudoforge {
 namespace {
 
+// Grades `puzzle` and `transform` of it, and expects the same grade.
+void expect_same_grade(grader::Grader& grader, const engine::Grid& puzzle, const test::Transform& transform,
+                       const std::string& where) {
+  const grader::Grade original = grader.grade(puzzle);
+  const grader::Grade moved = grader.grade(transform.apply(puzzle));
+  ASSERT_EQ(moved.status, original.status) << where;
+  EXPECT_EQ(moved.tier, original.tier) << where;
+  EXPECT_EQ(moved.te_depth, original.te_depth) << where;
+  EXPECT_EQ(moved.technique_counts, original.technique_counts) << where;
+  EXPECT_EQ(moved.rounds, original.rounds) << where;
+  EXPECT_EQ(moved.rating, original.rating) << where;
+  EXPECT_EQ(moved.level, original.level) << where;
+  EXPECT_EQ(moved.hardest, original.hardest) << where;
+  EXPECT_EQ(moved.human_counts, original.human_counts) << where;
+  EXPECT_EQ(moved.score, original.score) << where;
+  EXPECT_EQ(moved.solution, transform.apply(original.solution)) << where;
+}
+
 TEST(Invariance, GradesDoNotDependOnHowThePuzzleIsWritten) {
   std::vector<engine::Grid> puzzles = test::load_puzzles("top95.txt");
   const auto clue17 = test::load_puzzles("17clue.txt");
@@ -24,20 +42,50 @@ TEST(Invariance, GradesDoNotDependOnHowThePuzzleIsWritten) {
     engine::Rng rng(seed);
     for (const engine::Grid& puzzle : puzzles) {
       const test::Transform transform = test::random_transform(puzzle.geometry(), rng);
-      const grader::Grade original = grader.grade(puzzle);
-      const grader::Grade moved = grader.grade(transform.apply(puzzle));
-      const std::string where = "seed " + std::to_string(seed) + ": " + engine::to_line(puzzle);
-      ASSERT_EQ(moved.status, original.status) << where;
-      EXPECT_EQ(moved.tier, original.tier) << where;
-      EXPECT_EQ(moved.te_depth, original.te_depth) << where;
-      EXPECT_EQ(moved.technique_counts, original.technique_counts) << where;
-      EXPECT_EQ(moved.rounds, original.rounds) << where;
-      EXPECT_EQ(moved.rating, original.rating) << where;
-      EXPECT_EQ(moved.level, original.level) << where;
-      EXPECT_EQ(moved.hardest, original.hardest) << where;
-      EXPECT_EQ(moved.human_counts, original.human_counts) << where;
-      EXPECT_EQ(moved.score, original.score) << where;
-      EXPECT_EQ(moved.solution, transform.apply(original.solution)) << where;
+      expect_same_grade(grader, puzzle, transform, "seed " + std::to_string(seed) + ": " + engine::to_line(puzzle));
+    }
+  }
+}
+
+// Nested forcing chains are rated by the nodes a contradiction rests on, and which
+// those are follows the order the runs meet the nodes in: the grader rates such a
+// path on the puzzle's canonical form (grader.cpp), so that it does not depend on
+// how the puzzle is written either. The famous hardest and mined puzzles that need
+// trial and error to depth 2 (a third of those need nested chains).
+TEST(Invariance, PathsWithNestedChainsDoNotDependOnHowThePuzzleIsWritten) {
+  std::vector<engine::Grid> puzzles = test::load_puzzles("famous_hardest.txt");
+  const auto deep = test::load_puzzles("te_depth2.txt");
+  for (std::size_t i = 0; i < 40; ++i) puzzles.push_back(deep[i]);
+  grader::Grader grader{engine::Geometry{}};
+  engine::Rng rng(16);
+  int nested = 0;
+  for (const engine::Grid& puzzle : puzzles) {
+    const test::Transform transform = test::random_transform(puzzle.geometry(), rng);
+    expect_same_grade(grader, puzzle, transform, engine::to_line(puzzle));
+    nested += grader.grade(puzzle).human_counts[static_cast<std::size_t>(grader::HumanTechnique::NestedForcingChain)] > 0;
+  }
+  EXPECT_GE(nested, 10);
+}
+
+// X-Sudoku: the symmetries of the square that keep the boxes (all 8 where they are
+// square, the 4 that do not transpose otherwise), each with a relabelling.
+TEST(Invariance, DiagonalGradesDoNotDependOnHowThePuzzleIsWritten) {
+  for (const engine::Geometry geometry : {engine::Geometry(3, 3, engine::Variant::Diagonal),
+                                          engine::Geometry(2, 3, engine::Variant::Diagonal)}) {
+    grader::Grader grader{geometry};
+    engine::Rng rng(61);
+    const int n = geometry.size();
+    for (int i = 0; i < 40; ++i) {
+      const engine::Grid puzzle = test::carve_unique(test::random_full_grid(geometry, rng), rng);
+      test::Transform transform = test::random_transform(geometry, rng);  // for its relabelling
+      const bool reverse_rows = rng.below(2) == 1;
+      const bool reverse_cols = rng.below(2) == 1;
+      for (int k = 0; k < n; ++k) {
+        transform.row_map[static_cast<std::size_t>(k)] = reverse_rows ? n - 1 - k : k;
+        transform.col_map[static_cast<std::size_t>(k)] = reverse_cols ? n - 1 - k : k;
+      }
+      transform.transpose = geometry.box_rows() == geometry.box_cols() && rng.below(2) == 1;
+      expect_same_grade(grader, puzzle, transform, geometry.name() + ": " + engine::to_line(puzzle));
     }
   }
 }

@@ -37,6 +37,9 @@ struct Rated {
   int rating = 0;  // tenths
   HumanTechnique hardest = HumanTechnique::FullHouse;
   std::array<int, kHumanTechniqueCount> counts{};
+  // With stop_before_nested(): the path stopped where a nested forcing chain was to
+  // be looked for, and the rest is unrated.
+  bool stopped_before_nested = false;
 };
 
 // Where the first rounds of singles left the path, made elsewhere
@@ -158,6 +161,13 @@ class Ladder {
     context_.narrow_sweep.use_simd(most);
   }
 
+  // Whether rate() stops where the path needs a nested forcing chain (Rated says
+  // so): their rating counts the nodes a contradiction rests on, and which nodes a
+  // node rests on (its first parents) follows the order the runs meet them in, that
+  // is how the puzzle is written; the grader then rates the puzzle's canonical form
+  // instead (grader.cpp). Every other rung's findings do not depend on that order.
+  void stop_before_nested(bool on) { stop_before_nested_ = on; }
+
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
   // `rises` the candidates before each step that raises the rating past singles.
   // With `prefix` (and no steps), goes on from where its rounds of singles left.
@@ -202,6 +212,10 @@ class Ladder {
       for (std::size_t r = first; r < rungs_.size(); ++r) {
         const Rung& rung = rungs_[r];
         if (rung.base >= best) break;
+        if (stop_before_nested_ && best == INT_MAX && rung.technique == HumanTechnique::NestedForcingChain) {
+          rated.stopped_before_nested = true;
+          return rated;
+        }
         // Only what rates below the best so far is asked for: an instance rated the
         // same would not be applied (the earlier rung's are), and a chain rung's
         // searches stop at the length that the limit allows. (INT_MAX while nothing
@@ -396,6 +410,7 @@ class Ladder {
   LockedCrossings<W> locked_;
   TwoLinkPatterns<W> two_links_;
   bool memos_on_ = true;
+  bool stop_before_nested_ = false;
   Position<W> position_{};
   Findings trial_;
   Findings chosen_;
