@@ -179,24 +179,25 @@ class Core {
 
   // The human path of a unique puzzle whose grade holds its solution and tier.
   void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
-    // Its first rounds of singles on the boards, unless every step is to be recorded.
-    ladder::Prefix prefix;
-    if (!options.record_steps) board_singles_.run(puzzle, prefix);
-    auto* const steps = options.record_steps ? &grade.human_steps : nullptr;
-    auto* const rises = options.record_steps ? &grade.human_rises : nullptr;
-    ladder_.stop_before_nested(true);
-    ladder::Rated rated = ladder_.rate(puzzle, grade.solution, steps, rises, options.record_steps ? nullptr : &prefix);
-    if (rated.stopped_before_nested) {
-      // A path that needs nested forcing chains is rated on the puzzle's canonical
-      // form, so that how the puzzle is written changes nothing (ladder.hpp), and
-      // its steps are carried back. The path up to there is the same either way.
+    // A path that needs nested forcing chains is rated on the puzzle's canonical
+    // form, so that how the puzzle is written changes nothing (ladder.hpp), and its
+    // steps are carried back. Where trial and error needs depth 2 they may be needed,
+    // and the form is rated from the start (it costs microseconds, a rating
+    // milliseconds); elsewhere the path stops where the nested rung is asked and
+    // starts again on the form (the path up to there is the same either way).
+    ladder::Rated rated;
+    if (grade.te_depth < 2) {
+      ladder_.stop_before_nested(true);
+      rated = rate_path(puzzle, grade.solution, options, grade);
+    }
+    if (grade.te_depth >= 2 || rated.stopped_before_nested) {
       grade.human_steps.clear();
       grade.human_rises.clear();
       const engine::CanonicalMap map = engine::canonical_map(puzzle);
+      ladder_.stop_before_nested(false);
       const engine::Grid form = map.apply(puzzle);
       const engine::Grid form_solution = map.apply(grade.solution);
-      ladder_.stop_before_nested(false);
-      rated = ladder_.rate(form, form_solution, steps, rises);
+      rated = rate_path(form, form_solution, options, grade);
       if (options.record_steps) detail::CarriedPath(map, units_).carry(grade.human_steps, grade.human_rises);
     }
     grade.rating = rated.rating;
@@ -210,6 +211,16 @@ class Core {
   using Layout = engine::UnitLayout<N>;
   using State = engine::UnitBoards<N>;
   using Values = typename detail::Propagation<N>::Values;
+
+  // The ladder's path of `puzzle`, its steps into `grade` if they are to be recorded,
+  // else from where its first rounds of singles on the boards leave it.
+  ladder::Rated rate_path(const engine::Grid& puzzle, const engine::Grid& solution, const GradeOptions& options,
+                          Grade& grade) {
+    if (options.record_steps) return ladder_.rate(puzzle, solution, &grade.human_steps, &grade.human_rises);
+    ladder::Prefix prefix;
+    board_singles_.run(puzzle, prefix);
+    return ladder_.rate(puzzle, solution, nullptr, nullptr, &prefix);
+  }
 
   void set_solution(const Values& values, Grade& grade) const {
     grade.solution = engine::Grid(layout_.geometry(), values);
