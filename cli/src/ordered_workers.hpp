@@ -56,7 +56,7 @@ void ordered_workers(int threads, std::size_t count, Work&& work, Emit&& emit) {
         slots[i] = result ? Slot::Done : Slot::Dropped;
         results[i] = std::move(result);
       }
-      changed.notify_all();
+      changed.notify_one();  // (only the taker waits)
     }
   };
   std::vector<std::thread> pool;

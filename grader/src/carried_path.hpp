@@ -2,9 +2,12 @@
 // A rated path found on a puzzle's canonical form (engine::canonical_map), carried
 // back to the puzzle as it was written: every cell, digit and unit a step or a
 // candidate snapshot names goes back through the map. The steps of a round come in
-// the order of the candidates they place or take out, as written (as a round's do
-// when the path is found on the puzzle itself); rounds stay where they were, so the
-// indices of the snapshots still point at the step they were taken before.
+// the order of the first candidate each takes out (or places), as written: the
+// order in which a round of forcing-chain contradictions comes on the puzzle itself
+// (LadderForcing.TheContradictionsOfARoundComeInTheOrderOfTheirCandidates, whose
+// third puzzle is rated on its form), and a reading order for the rest. Rounds stay
+// where they were, so the indices of the snapshots still point at the step they
+// were taken before.
 
 #include <algorithm>
 #include <array>

@@ -86,9 +86,9 @@ TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
   EXPECT_GE(used, kHumanTechniqueCount - 6);
 }
 
-// The same on other shapes, made puzzles: X-Sudoku (where a diagonal and a row
-// share a cell of a box, which direct claiming once missed: it placed a hidden
-// single its removals had not made) and 6x6.
+// The same on other shapes, made puzzles: X-Sudoku (whose two diagonals share the
+// centre cell, which direct claiming once missed: it placed a hidden single its
+// removals had not made) and 6x6.
 TEST(Rating, EveryStepAgreesWithTheSolutionOnOtherShapes) {
   for (const engine::Geometry geometry : {engine::Geometry(3, 3, engine::Variant::Diagonal),
                                           engine::Geometry(2, 3, engine::Variant::Diagonal), engine::Geometry(2, 3)}) {

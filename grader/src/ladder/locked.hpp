@@ -97,17 +97,12 @@ void find_locked(const Tables<W>& t, const Position<W>& p, std::span<const typen
         continue;
       }
       // A hidden single at once: another unit of the first one's kind that crosses
-      // the second keeps one place of the digit once the removals are made. They
-      // take its places in the second, but not those the first holds too: two lines
-      // of one kind share no cell, but a diagonal and a row or column do.
-      for (const int j : crossing.siblings) {
-        const auto& sibling = t.crossings[static_cast<std::size_t>(j)];
-        const Mask before = p.places(sibling.first, d);
-        Mask after = before & ~sibling.first_places;
-        for (Mask shared = before & sibling.first_places; shared != 0; shared &= shared - 1) {
-          if (first.test(t.cell_of(sibling.first, std::countr_zero(shared)))) after |= shared & (~shared + 1);
-        }
-        if (std::popcount(before) >= 2 && std::popcount(after) == 1) report(t.cell_of(sibling.first, std::countr_zero(after)));
+      // the second keeps one place of the digit once the removals take theirs.
+      for (const auto& [j, taken] : crossing.siblings) {
+        const int unit = t.crossings[static_cast<std::size_t>(j)].first;
+        const Mask before = p.places(unit, d);
+        const Mask after = before & ~taken;
+        if (std::popcount(before) >= 2 && std::popcount(after) == 1) report(t.cell_of(unit, std::countr_zero(after)));
       }
     }
   }

@@ -40,7 +40,16 @@ struct Tables {
     CellSet common;
     Mask first_places;   // the common cells as places of `first`
     Mask second_places;  // ... and of `second`
-    std::vector<int> siblings;  // crossings of another unit of first's kind with the same second
+    // Crossings of another unit of first's kind with the same second, each with the
+    // places of that unit (as `first_places` are) which this crossing's locked
+    // candidates take: those in `second` but not in `first`. Two lines or boxes of
+    // one kind share no cell, so that is all of them, but the two diagonals share
+    // the centre cell of an odd grid.
+    struct Sibling {
+      int crossing;
+      Mask taken;
+    };
+    std::vector<Sibling> siblings;
     int reverse = -1;  // the crossing of `second` with `first`
   };
 
@@ -82,7 +91,8 @@ struct Tables {
         }
         if (i != j && crossings[j].second == crossings[i].second &&
             units.kind(crossings[j].first) == units.kind(crossings[i].first)) {
-          crossings[i].siblings.push_back(static_cast<int>(j));
+          const CellSet taken = without(crossings[j].common, unit_set[static_cast<std::size_t>(crossings[i].first)]);
+          crossings[i].siblings.push_back({static_cast<int>(j), places_of(crossings[j].first, taken)});
         }
       }
     }
