@@ -54,12 +54,19 @@ void parse_rating_range(const std::string& text, const char* option, std::option
 }
 
 void note_unrated(store::Store& store) {
-  const std::int64_t unrated = store.unrated();
-  if (unrated == 0) return;
-  std::fprintf(stderr,
-               "sudoforge: note: database '%s' has %lld puzzles stored before ratings existed: they have no rating or "
-               "level until 'sudoforge upgrade --db %s' rates them\n",
-               store.path().c_str(), static_cast<long long>(unrated), store.path().c_str());
+  const store::Store::Outdated outdated = store.outdated();
+  if (outdated.unrated > 0) {
+    std::fprintf(stderr,
+                 "sudoforge: note: database '%s' has %lld puzzles stored before ratings existed: they have no rating or "
+                 "level until 'sudoforge upgrade --db %s' rates them\n",
+                 store.path().c_str(), static_cast<long long>(outdated.unrated), store.path().c_str());
+  }
+  if (outdated.older > 0) {
+    std::fprintf(stderr,
+                 "sudoforge: note: database '%s' has %lld puzzles rated by an older sudoforge, whose rating or level may "
+                 "differ from today's: 'sudoforge upgrade --db %s' rates them again\n",
+                 store.path().c_str(), static_cast<long long>(outdated.older), store.path().c_str());
+  }
 }
 
 void add_selection_options(CLI::App& command, SelectionOptions& options, const std::string& prefix, bool geometry) {

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "interrupt.hpp"
 #include "progress.hpp"
@@ -15,44 +16,58 @@ namespace sudoforge::cli {
 void setup_upgrade(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<UpgradeOptions>();
   CLI::App* command = app.add_subcommand(
-      "upgrade", "Bring a database made by an older sudoforge up to date: rate the puzzles stored before ratings");
+      "upgrade",
+      "Bring a database made by an older sudoforge up to date: rate the puzzles stored before ratings, and rate again "
+      "those an older rating rated");
   add_database_option(*command, options->db);
   command->add_flag("-q,--quiet", options->quiet, "No progress and no summary on stderr");
   command->callback([options, &exit_code] { exit_code = run_upgrade(*options); });
 }
 
 int run_upgrade(const UpgradeOptions& options) {
-  store::Store store(options.db);  // opening migrates the schema; the rows keep NULL ratings until rated here
-  const std::int64_t total = store.unrated();
+  const InterruptGuard interrupt;
+  store::Store store(options.db);  // opening migrates the schema; the rows keep their old ratings until rated here
+  const store::Store::Outdated outdated = store.outdated();
+  const std::int64_t total = outdated.unrated + outdated.older;
   // One grader per geometry met (a database may hold several).
   std::map<std::pair<int, int>, std::unique_ptr<grader::Grader>> graders;
-  const auto rate = [&](const engine::Grid& puzzle) {
+  // Stops at the next puzzle once asked (a te_depth-2 batch takes many seconds).
+  const auto rate = [&](const engine::Grid& puzzle) -> std::optional<grader::Grade> {
+    if (InterruptGuard::requested()) return std::nullopt;
     const engine::Geometry& geometry = puzzle.geometry();
     auto& grader = graders[{geometry.box_rows() * 32 + geometry.box_cols(), static_cast<int>(geometry.variant())}];
     if (!grader) grader = std::make_unique<grader::Grader>(geometry);
     return grader->grade(puzzle);
   };
-  const InterruptGuard interrupt;
   Progress progress(!options.quiet, total);
-  std::int64_t rated = 0;
+  store::Store::Rerated done;
   // A transaction per batch: a stop (or a kill) keeps every batch committed, and
   // running the command again goes on from there.
   constexpr std::int64_t kBatch = 512;
+  std::int64_t after = 0;
   while (!InterruptGuard::requested()) {
-    const std::int64_t batch = store.rate_unrated(kBatch, rate);
-    if (batch == 0) break;
-    rated += batch;
+    const store::Store::Rerated batch = store.rate_outdated(after, kBatch, rate);
+    if (batch.unrated + batch.older == 0) break;
+    done.unrated += batch.unrated;
+    done.older += batch.older;
+    done.changed += batch.changed;
+    const std::int64_t rated = done.unrated + done.older;
     progress.update(rated, rated, "");
   }
   progress.finish();
-  const bool stopped = InterruptGuard::requested() && rated < total;
+  const bool stopped = InterruptGuard::requested() && done.unrated + done.older < total;
   if (!options.quiet) {
-    std::fputs(fmt::format("upgrade: {}: rated {} of {} puzzles without a rating{}\n", options.db, rated, total,
-                           stopped ? "; interrupted: run it again to go on" : "")
-                   .c_str(),
-               stderr);
+    std::string said = fmt::format("upgrade: {}: ", options.db);
+    if (total == 0) said += fmt::format("every puzzle holds this sudoforge's rating (version {})", grader::kRatingVersion);
+    if (outdated.unrated > 0) said += fmt::format("rated {} of {} puzzles without a rating", done.unrated, outdated.unrated);
+    if (outdated.unrated > 0 && outdated.older > 0) said += "; ";
+    if (outdated.older > 0) {
+      said += fmt::format("rated again {} of {} rated by an older sudoforge, {} of them now rated differently", done.older,
+                          outdated.older, done.changed);
+    }
+    std::fputs((said + (stopped ? "; interrupted: run it again to go on\n" : "\n")).c_str(), stderr);
   }
-  return stopped ? kExitError : kExitOk;
+  return stopped ? kExitInterrupted : kExitOk;
 }
 
 }  // namespace sudoforge::cli

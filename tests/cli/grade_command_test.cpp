@@ -146,6 +146,29 @@ TEST(GradeCommand, MatchesTheGoldenRecords) {
   EXPECT_EQ(result.out, test::read_file(test::fixture_path("graded_golden.csv")));
 }
 
+// grader::kRatingVersion tells a database which rating its rows hold, so that
+// `upgrade` rates again what an older one rated; it must be raised with any change
+// that moves a rating. This pins the golden records' ratings (score, rating, level,
+// hardest technique, technique counts) to the version that made them: when
+// graded_golden.csv is regenerated because ratings moved, raise kRatingVersion and pin
+// the new digest beside it. A tripwire, not a proof: the golden puzzles are classic
+// 9x9, so a change that moves only other shapes' ratings goes past it.
+TEST(RatingVersion, IsRaisedWhenTheGoldenRatingsMove) {
+  constexpr int kPinnedVersion = 2;
+  constexpr std::uint64_t kPinnedDigest = 0x165527a311aedb00ull;
+  const auto rows = test::csv_rows(test::read_file(test::fixture_path("graded_golden.csv")));
+  ASSERT_GT(rows.size(), 30u);
+  std::uint64_t digest = 14695981039346656037ull;  // FNV-1a
+  for (const auto& row : rows) {
+    for (const std::size_t k : {6u, 7u, 8u, 9u, 18u}) {
+      for (const char c : row.at(k) + ",") digest = (digest ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    }
+  }
+  EXPECT_EQ(grader::kRatingVersion, kPinnedVersion) << "pin this version's golden digest here: " << std::hex << digest;
+  EXPECT_EQ(digest, kPinnedDigest) << "the golden ratings moved: raise grader::kRatingVersion and pin " << std::hex
+                                   << digest;
+}
+
 // A unique puzzle, one with several solutions, an unreadable line, one without a
 // solution, one with clashing givens and the unique one again.
 std::string bad_lines() {

@@ -2,15 +2,18 @@
 // real database files.
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
 #include "sudoforge/engine/canonical.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/grader/rating.hpp"
 #include "cli_test.hpp"
 #include "test_data.hpp"
 
@@ -22,6 +25,21 @@ using test::sudoforge;
 using test::fresh_db;
 using test::lines_of;
 using test::stored;
+
+// A file (under the test's scratch folder) of the first `count` puzzles of
+// data/te_depth2.txt: puzzles slow to rate, for runs that must be stopped part-way.
+std::string hard_puzzles(int count, const std::string& name) {
+  std::string hard;
+  for (const std::string& line : lines_of(test::read_file(test::data_path("te_depth2.txt")))) {
+    if (count == 0) break;
+    if (line.empty() || line[0] == '#') continue;
+    hard += line + "\n";
+    --count;
+  }
+  const std::string file = testing::TempDir() + name;
+  test::write_file(file, hard);
+  return file;
+}
 
 TEST(ImportCommand, StoresACollectionOnceHoweverOftenItIsImported) {
   const std::string db = fresh_db("twice.db");
@@ -160,16 +178,7 @@ TEST(ImportCommand, SurvivesBeingKilledAndCompletesTheSetWhenRunAgain) {
 // puzzles in the file while it still runs, not only once it ends.
 TEST(ImportCommand, CommitsAsItGoesSoThatAReaderSeesASlowImport) {
   const std::string db = fresh_db("slow.db");
-  std::string hard;
-  int count = 0;
-  for (const std::string& line : lines_of(test::read_file(test::data_path("te_depth2.txt")))) {
-    if (count == 300) break;
-    if (line.empty() || line[0] == '#') continue;
-    hard += line + "\n";
-    ++count;
-  }
-  const std::string file = testing::TempDir() + "slow_import_300.txt";
-  test::write_file(file, hard);
+  const std::string file = hard_puzzles(300, "slow_import_300.txt");
   // Up to 20 s: poll `stats` while the import runs; stop it once puzzles show.
   const std::string stats = sudoforge("stats --db " + db) + " 2>/dev/null | head -1 | grep -q \": [1-9]\"";
   const auto result = run_command(
@@ -477,6 +486,88 @@ TEST(Formats, ListAndExportWriteEveryLayoutGradeReadsBack) {
   const auto ids = run_command(sudoforge("list --format tatham --size 6 --db " + db));
   ASSERT_EQ(ids.exit_code, 0) << ids.err;
   EXPECT_TRUE(ids.out.starts_with("2x3:")) << ids.out;
+}
+
+// A database whose ratings an older sudoforge made (tests/data/schema_v5_diagonal.db:
+// 20 X-Sudoku puzzles rated before the fix of direct claiming where the diagonals
+// cross): list says so, upgrade rates them again and says how many changed, and
+// afterwards the database holds what grade says of the same puzzles today.
+TEST(UpgradeCommand, RatesAgainWhatAnOlderSudoforgeRated) {
+  const std::string db = fresh_db("v5.db");
+  std::filesystem::copy_file(test::fixture_path("schema_v5_diagonal.db"), db);
+  const auto before = run_command(sudoforge("list --db " + db));
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  EXPECT_EQ(before.err, "sudoforge: note: database '" + db +
+                            "' has 20 puzzles rated by an older sudoforge, whose rating or level may differ from today's: "
+                            "'sudoforge upgrade --db " + db + "' rates them again\n");
+  const auto old_rows = test::csv_rows(before.out);
+  ASSERT_EQ(old_rows.size(), 20u);
+  // What grade says of the same puzzles now.
+  const std::string puzzles = testing::TempDir() + "v5_puzzles.txt";
+  {
+    std::ofstream out(puzzles);
+    for (const auto& row : old_rows) out << row[1] << '\n';
+  }
+  const auto graded = run_command(sudoforge("grade -q --diagonal " + puzzles));
+  ASSERT_EQ(graded.exit_code, 0) << graded.err;
+  const auto fresh = test::csv_rows(graded.out);
+  ASSERT_EQ(fresh.size(), 20u);
+  // score, rating, level, hardest technique; the technique counts.
+  const std::vector<std::size_t> rating_fields{6, 7, 8, 9, 18};
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    changed += std::any_of(rating_fields.begin(), rating_fields.end(), [&](std::size_t k) { return old_rows[i][k] != fresh[i][k]; });
+  }
+  ASSERT_GT(changed, 0u) << "the fixture should hold ratings the ladder of then got wrong";
+
+  const auto upgraded = run_command(sudoforge("upgrade --db " + db));
+  ASSERT_EQ(upgraded.exit_code, 0) << upgraded.err;
+  EXPECT_EQ(upgraded.err, "upgrade: " + db + ": rated again 20 of 20 rated by an older sudoforge, " +
+                              std::to_string(changed) + " of them now rated differently\n");
+  const auto after = run_command(sudoforge("list --db " + db));
+  ASSERT_EQ(after.exit_code, 0) << after.err;
+  EXPECT_EQ(after.err, "");
+  const auto new_rows = test::csv_rows(after.out);
+  ASSERT_EQ(new_rows.size(), 20u);
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    // Everything from the puzzle to the solution (the source names where each was first seen).
+    for (std::size_t k = 1; k <= 19; ++k) EXPECT_EQ(new_rows[i][k], fresh[i][k]) << "field " << k << " of " << fresh[i][1];
+  }
+  const auto again = run_command(sudoforge("upgrade --db " + db));
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.err, "upgrade: " + db + ": every puzzle holds this sudoforge's rating (version " +
+                           std::to_string(grader::kRatingVersion) + ")\n");
+}
+
+// Ctrl-C stops upgrade at the next puzzle, not at the end of its batch of 512: what
+// it rated is committed, it exits with 130, and running it again rates the rest.
+TEST(UpgradeCommand, StopsAtTheNextPuzzleAndGoesOnWhenRunAgain) {
+  const std::string db = fresh_db("stopped.db");
+  const std::string file = hard_puzzles(400, "upgrade_400.txt");
+  ASSERT_EQ(run_command(sudoforge("import --quiet --db " + db + " " + file)).exit_code, 0);
+  {
+    // Read as rated by an older rating, as the rows of a database of schema 5 are.
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &handle), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(handle, "UPDATE puzzles SET rating_version = NULL", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(handle);
+  }
+  // Rating these 400 takes about 1.8 s on one thread (fewer than a batch); stop it
+  // 0.3 s after it opened the database (its handlers are in place by then).
+  const auto stopped = run_command("sh -c '" + sudoforge("upgrade --db " + db) + " & pid=$!; " +
+                                   test::wait_for_file(db + "-wal") + "; sleep 0.3; kill -INT $pid; wait $pid'");
+  ASSERT_EQ(stopped.exit_code, 130) << stopped.err;
+  const std::string head = "upgrade: " + db + ": rated again ";
+  ASSERT_EQ(stopped.err.rfind(head, 0), 0u) << stopped.err;
+  const int first = std::stoi(stopped.err.substr(head.size()));
+  EXPECT_LT(first, 400);
+  EXPECT_EQ(stopped.err, head + std::to_string(first) + " of 400 rated by an older sudoforge, 0 of them now rated "
+                                                       "differently; interrupted: run it again to go on\n");
+  const auto again = run_command(sudoforge("upgrade --db " + db));
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  const std::string rest = std::to_string(400 - first);
+  // The ratings were today's all along: none reads differently.
+  EXPECT_EQ(again.err, head + rest + " of " + rest + " rated by an older sudoforge, 0 of them now rated differently\n");
 }
 
 }  // namespace

@@ -43,7 +43,8 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row);
 // Binds every column of puzzles but id for an insert, in schema order, starting at
 // parameter 1: box, variant, canonical, puzzle, solution, clues, symmetry, status,
 // tier, te_depth, score, rounds, search_nodes, search_depth, the four counts,
-// run_id, source, created, rating, level, hardest_technique, techniques.
+// run_id, source, created, rating, level, hardest_technique, techniques, mined_from,
+// move, note, rating_version.
 // Text is bound without copies: `puzzle`, `created` and `text` (which holds the
 // text made here) must stay unchanged until the statement is reset.
 struct RowText {

@@ -57,7 +57,8 @@ MergeCounts Store::merge_from(const std::string& other_path) {
   while (puzzles.step()) {
     const StoredPuzzle stored = detail::read_puzzle(puzzles);
     NewPuzzle puzzle{stored.puzzle, stored.grade, puzzles.text(detail::kPuzzleColumnCount), stored.symmetry, stored.source,
-                     stored.run > 0 ? run_ids.at(stored.run) : 0, std::nullopt, stored.rated, stored.mined_from, stored.move, stored.note};
+                     stored.run > 0 ? run_ids.at(stored.run) : 0, std::nullopt, stored.rated, stored.mined_from, stored.move, stored.note,
+                     stored.rating_version};
     const auto [id, added] = impl_->add(puzzle, puzzles.text(detail::kPuzzleColumnCount + 1));
     (added ? counts.puzzles : counts.duplicates)++;
     puzzle_ids[stored.id] = id;

@@ -93,6 +93,8 @@ StoredPuzzle read_puzzle(const sqlite::Statement& row) {
   if (!row.is_null(24)) stored.mined_from = row.text(24);
   if (!row.is_null(25)) stored.move = row.text(25);
   if (!row.is_null(26)) stored.note = row.text(26);
+  // A rating stored before versions were kept (schema 5 and older) is version 1.
+  if (stored.rated) stored.rating_version = row.is_null(27) ? 1 : static_cast<int>(row.integer(27));
   return stored;
 }
 
@@ -193,37 +195,72 @@ Stats Store::stats() {
   return stats;
 }
 
-std::int64_t Store::unrated() {
-  sqlite::Statement count(impl_->db, "SELECT count(*) FROM puzzles WHERE rating IS NULL");
-  count.step();
-  return count.integer(0);
+namespace {
+
+// Rows whose rating is missing or older than this sudoforge's (NULL with a rating is
+// version 1).
+std::string outdated_rows() {
+  return "(rating IS NULL OR coalesce(rating_version, 1) < " + std::to_string(grader::kRatingVersion) + ")";
 }
 
-std::int64_t Store::rate_unrated(std::int64_t limit, const std::function<grader::Grade(const engine::Grid&)>& rate) {
+}  // namespace
+
+Store::Outdated Store::outdated() {
+  // Each count reads an index: rows without a rating, rows of an older version, and
+  // rows rated before versions were kept.
+  const auto count = [&](const std::string& where) {
+    sqlite::Statement statement(impl_->db, "SELECT count(*) FROM puzzles WHERE " + where);
+    statement.step();
+    return statement.integer(0);
+  };
+  return {count("rating IS NULL"),
+          count("rating_version < " + std::to_string(grader::kRatingVersion) + " AND rating IS NOT NULL") +
+              count("rating_version IS NULL AND rating IS NOT NULL")};
+}
+
+Store::Rerated Store::rate_outdated(std::int64_t& after, std::int64_t limit,
+                                    const std::function<std::optional<grader::Grade>(const engine::Grid&)>& rate) {
   auto& db = impl_->db;
   sqlite::Transaction transaction(db);
-  sqlite::Statement select(db, std::string("SELECT ") + detail::kPuzzleColumns +
-                                   " FROM puzzles WHERE rating IS NULL ORDER BY id LIMIT ?1");
-  select.bind(1, limit);
+  // By id from `after`: each batch starts where the last one ended, so a large
+  // database is read once, not once a batch.
+  sqlite::Statement select(db, std::string("SELECT ") + detail::kPuzzleColumns + " FROM puzzles WHERE id > ?1 AND " +
+                                   outdated_rows() + " ORDER BY id LIMIT ?2");
+  select.bind(1, after).bind(2, limit);
   std::vector<StoredPuzzle> rows;
   while (select.step()) rows.push_back(detail::read_puzzle(select));
   sqlite::Statement update(db,
                            "UPDATE puzzles SET score = ?2, rating = ?3, level = ?4, hardest_technique = ?5, "
-                           "techniques = ?6 WHERE id = ?1");
+                           "techniques = ?6, rating_version = ?7 WHERE id = ?1");
+  Rerated counts;
   for (const StoredPuzzle& row : rows) {
-    const grader::Grade grade = rate(row.puzzle);
+    const std::optional<grader::Grade> rated = rate(row.puzzle);
+    if (!rated) break;
+    const grader::Grade& grade = *rated;
     if (grade.status != grader::Status::Unique) {
       throw StoreError("cannot rate puzzle " + std::to_string(row.id) + " of database '" + db.path() + "': it grades as '" +
                        std::string(grader::status_name(grade.status)) + "'");
     }
+    if (!row.rated) {
+      ++counts.unrated;
+    } else {
+      ++counts.older;
+      const grader::Grade& old = row.grade;
+      if (old.rating != grade.rating || old.level != grade.level || old.hardest != grade.hardest ||
+          old.human_counts != grade.human_counts || old.score != grade.score) {
+        ++counts.changed;
+      }
+    }
     update.bind(1, row.id).bind(2, std::int64_t{grade.score});
     std::string techniques;
     detail::bind_rating(update, 3, grade, true, techniques);
+    update.bind(7, std::int64_t{grader::kRatingVersion});
     update.run();
     update.reset();
+    after = row.id;
   }
   transaction.commit();
-  return static_cast<std::int64_t>(rows.size());
+  return counts;
 }
 
 }  // namespace sudoforge::store

@@ -99,6 +99,16 @@ constexpr const char* kMigrationV5 = R"sql(
 ALTER TABLE puzzles ADD COLUMN note TEXT;
 )sql";
 
+// Version 6: which rating a row holds (grader::kRatingVersion when it was rated), so
+// that `sudoforge upgrade` can rate again what an older sudoforge rated. Rows rated
+// before it keep NULL, read as version 1; unrated rows keep NULL. Indexed, so that
+// the count of outdated rows that list, stats and export print a note of reads the
+// index, not the table (8 ms for 49,158 rows without it).
+constexpr const char* kMigrationV6 = R"sql(
+ALTER TABLE puzzles ADD COLUMN rating_version INTEGER;
+CREATE INDEX puzzles_by_rating_version ON puzzles(rating_version);
+)sql";
+
 }  // namespace
 
 int schema_version(sqlite::Connection& connection) {
@@ -151,6 +161,10 @@ void prepare_schema(sqlite::Connection& connection, int version) {
   if (schema_version(connection) == 4) {
     connection.execute(kMigrationV5);
     connection.execute("PRAGMA user_version = 5");
+  }
+  if (schema_version(connection) == 5) {
+    connection.execute(kMigrationV6);
+    connection.execute("PRAGMA user_version = 6");
   }
   transaction.commit();
 }

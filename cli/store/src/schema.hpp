@@ -20,8 +20,8 @@ void require_version(sqlite::Connection& connection, int version);
 constexpr const char* kPuzzleColumns =
     "id, source, run_id, symmetry, box, variant, puzzle, solution, clues, status, tier, te_depth, score, rounds, "
     "search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, rating, level, "
-    "hardest_technique, techniques, mined_from, move, note";
+    "hardest_technique, techniques, mined_from, move, note, rating_version";
 // How many columns kPuzzleColumns has (queries that read more put them after).
-constexpr int kPuzzleColumnCount = 27;
+constexpr int kPuzzleColumnCount = 28;
 
 }  // namespace sudoforge::store::detail

@@ -26,8 +26,9 @@ namespace {
 constexpr const char* kInsertPuzzle =
     "INSERT INTO puzzles (box, variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth, "
     "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
-    "source, created, rating, level, hardest_technique, techniques, mined_from, move, note) VALUES (?1, ?2, ?3, ?4, ?5, "
-    "?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28) "
+    "source, created, rating, level, hardest_technique, techniques, mined_from, move, note, rating_version) VALUES (?1, ?2, ?3, "
+    "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
+    "?28, ?29) "
     "ON CONFLICT (box, variant, canonical) DO NOTHING";
 
 // Switches the file to WAL (a lasting property of the file). The switch needs the
@@ -119,6 +120,7 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
       .bind_static(20, puzzle.source)
       .bind_static(21, created);
   bind_rating(insert, 22, grade, puzzle.rated, text.techniques);
+  insert.bind(29, puzzle.rated ? std::optional<std::int64_t>(puzzle.rating_version) : std::nullopt);
   // NULL for a puzzle that was not mined, or whose file said nothing of it.
   for (const auto& [at, value] : {std::pair{26, &puzzle.mined_from}, std::pair{27, &puzzle.move}, std::pair{28, &puzzle.note}}) {
     if (value->empty()) {

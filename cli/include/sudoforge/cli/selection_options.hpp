@@ -46,7 +46,8 @@ void parse_range(const std::string& text, const char* option, std::optional<int>
 // tenths. Throws CliError naming `option` for anything else.
 void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high);
 
-// Says on stderr (once) when the database has rows stored before ratings existed.
+// Says on stderr (once) when the database has rows stored before ratings existed, or
+// rated by an older rating.
 void note_unrated(store::Store& store);
 
 }  // namespace sudoforge::cli

@@ -18,6 +18,15 @@
 
 namespace sudoforge::grader {
 
+// Which rating this grader gives. A database keeps it with every rating it stores, and
+// `sudoforge upgrade` rates again what an older one rated. Raise it with any change
+// that can alter a puzzle's rating, level, hardest technique or counts; a test
+// (RatingVersion) fails when the golden records' ratings change and this does not.
+//   1: every rating stored before versions were kept (up to 2026-12-06).
+//   2: X-Sudoku's direct claiming and turbot fish, and paths with nested forcing
+//      chains rated on the canonical form (2026-12-06).
+inline constexpr int kRatingVersion = 2;
+
 // The ladder, cheapest first: the order in which a rated path tries them (by their
 // base difficulty; see README "The human rating"). Techniques whose difficulty grows
 // with a chain's length are tried from their base.

@@ -41,6 +41,7 @@ struct NewPuzzle {
   std::string mined_from;  // a mined puzzle: the seed puzzle it was found from (one line)
   std::string move;        // and the move ("-1+1", ...); both empty otherwise
   std::string note;        // what its file said of it (a title, an author): empty if nothing
+  int rating_version = grader::kRatingVersion;  // which rating grade holds, when rated
 };
 
 // A stored puzzle, as queries return it.
@@ -55,6 +56,7 @@ struct StoredPuzzle {
   std::string mined_from;  // a mined puzzle: the seed puzzle it was found from, and the move
   std::string move;
   std::string note;  // what the file it was first read from said of it
+  int rating_version = 0;  // which rating it holds (grader::kRatingVersion); 1 for a rating stored before versions were kept; 0 when not rated
 };
 
 // How a run ended (a run still going, or killed, reads "running").
@@ -135,7 +137,7 @@ struct MergeCounts {
 
 class Store {
  public:
-  static constexpr int kSchemaVersion = 5;
+  static constexpr int kSchemaVersion = 6;
 
   enum class Access {
     ReadWrite,  // created if missing, an older schema migrated
@@ -191,12 +193,29 @@ class Store {
   std::int64_t count(const Selection& selection);
   Stats stats();
 
-  // Rows stored before schema 3 that have no human rating yet.
-  std::int64_t unrated();
-  // Rates up to `limit` of them with `rate` (which returns the puzzle's new grade)
-  // and stores rating, level, hardest technique, technique counts and score, in one
-  // transaction; returns how many it rated (0 when none are left).
-  std::int64_t rate_unrated(std::int64_t limit, const std::function<grader::Grade(const engine::Grid&)>& rate);
+  // Rows whose rating is not this sudoforge's: stored before schema 3 with none yet
+  // (`unrated`), or rated by an older rating (`older`: rating_version below
+  // grader::kRatingVersion).
+  struct Outdated {
+    std::int64_t unrated = 0;
+    std::int64_t older = 0;
+  };
+  Outdated outdated();
+  // Rates up to `limit` of those rows, the next ones in id order after the id
+  // `after`, with `rate` (which returns the puzzle's grade now, or nullopt to stop
+  // there), and stores rating, level, hardest technique, technique counts, score and
+  // rating version, in one transaction, committed when the batch ends or stops.
+  // Moves `after` to the last row rated (start from 0); a row rated here is not
+  // outdated any more, so starting again from 0 goes on where a stopped run left
+  // off. Returns how many it rated (0 when none are left, or when it stopped at the
+  // first) and how many of those rated before now read differently.
+  struct Rerated {
+    std::int64_t unrated = 0;  // rated for the first time
+    std::int64_t older = 0;    // rated again
+    std::int64_t changed = 0;  // of `older`: a rating, level, hardest technique, count or score changed
+  };
+  Rerated rate_outdated(std::int64_t& after, std::int64_t limit,
+                        const std::function<std::optional<grader::Grade>(const engine::Grid&)>& rate);
 
   // Copies every run, puzzle and source of the database at `other` that is not
   // here yet. `other` is only read.
