@@ -4,9 +4,11 @@
 #include <cstdio>
 #include <map>
 #include <memory>
-#include <optional>
+#include <utility>
+#include <vector>
 
 #include "interrupt.hpp"
+#include "ordered_workers.hpp"
 #include "progress.hpp"
 #include "sudoforge/cli/errors.hpp"
 #include "sudoforge/cli/store_commands.hpp"
@@ -20,6 +22,7 @@ void setup_upgrade(CLI::App& app, int& exit_code) {
       "Bring a database made by an older sudoforge up to date: rate the puzzles stored before ratings, and rate again "
       "those an older rating rated");
   add_database_option(*command, options->db);
+  add_threads_option(*command, options->threads);
   command->add_flag("-q,--quiet", options->quiet, "No progress and no summary on stderr");
   command->callback([options, &exit_code] { exit_code = run_upgrade(*options); });
 }
@@ -29,30 +32,43 @@ int run_upgrade(const UpgradeOptions& options) {
   store::Store store(options.db);  // opening migrates the schema; the rows keep their old ratings until rated here
   const store::Store::Outdated outdated = store.outdated();
   const std::int64_t total = outdated.unrated + outdated.older;
-  // One grader per geometry met (a database may hold several).
-  std::map<std::pair<int, int>, std::unique_ptr<grader::Grader>> graders;
-  // Stops at the next puzzle once asked (a te_depth-2 batch takes many seconds).
-  const auto rate = [&](const engine::Grid& puzzle) -> std::optional<grader::Grade> {
-    if (InterruptGuard::requested()) return std::nullopt;
+  const ThreadLimit thread_limit(options.threads);
+  // A grader per worker and geometry met (a database may hold several).
+  std::vector<std::map<std::pair<int, int>, std::unique_ptr<grader::Grader>>> graders(
+      static_cast<std::size_t>(thread_limit.threads()));
+  const auto grade = [&](const engine::Grid& puzzle, int worker) {
     const engine::Geometry& geometry = puzzle.geometry();
-    auto& grader = graders[{geometry.box_rows() * 32 + geometry.box_cols(), static_cast<int>(geometry.variant())}];
+    auto& grader = graders[static_cast<std::size_t>(worker)][{geometry.box_rows() * 32 + geometry.box_cols(),
+                                                               static_cast<int>(geometry.variant())}];
     if (!grader) grader = std::make_unique<grader::Grader>(geometry);
     return grader->grade(puzzle);
   };
   Progress progress(!options.quiet, total);
   store::Store::Rerated done;
   // A transaction per batch: a stop (or a kill) keeps every batch committed, and
-  // running the command again goes on from there.
+  // running the command again goes on from there. A stop asked for mid-batch (a
+  // batch of te_depth-2 puzzles takes seconds) commits the grades taken so far.
   constexpr std::int64_t kBatch = 512;
   std::int64_t after = 0;
   while (!InterruptGuard::requested()) {
-    const store::Store::Rerated batch = store.rate_outdated(after, kBatch, rate);
-    if (batch.unrated + batch.older == 0) break;
+    const std::vector<store::StoredPuzzle> rows = store.outdated_rows(after, kBatch);
+    if (rows.empty()) break;
+    std::vector<grader::Grade> grades;
+    grades.reserve(rows.size());
+    ordered_workers<grader::Grade>(
+        thread_limit.threads(), rows.size(), [&](std::size_t i, int worker) { return grade(rows[i].puzzle, worker); },
+        [&](std::size_t, grader::Grade& graded) {
+          grades.push_back(std::move(graded));
+          const std::int64_t rated = done.unrated + done.older + static_cast<std::int64_t>(grades.size());
+          progress.update(rated, rated, "");
+          return !InterruptGuard::requested();
+        });
+    const store::Store::Rerated batch = store.store_ratings(rows, grades);
     done.unrated += batch.unrated;
     done.older += batch.older;
     done.changed += batch.changed;
-    const std::int64_t rated = done.unrated + done.older;
-    progress.update(rated, rated, "");
+    if (grades.empty()) break;
+    after = rows[grades.size() - 1].id;
   }
   progress.finish();
   const bool stopped = InterruptGuard::requested() && done.unrated + done.older < total;

@@ -537,6 +537,11 @@ TEST(UpgradeCommand, RatesAgainWhatAnOlderSudoforgeRated) {
   ASSERT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(again.err, "upgrade: " + db + ": every puzzle holds this sudoforge's rating (version " +
                            std::to_string(grader::kRatingVersion) + ")\n");
+  // One thread stores the same.
+  const std::string one = fresh_db("v5_one_thread.db");
+  std::filesystem::copy_file(test::fixture_path("schema_v5_diagonal.db"), one);
+  ASSERT_EQ(run_command(sudoforge("upgrade -q --threads 1 --db " + one)).exit_code, 0);
+  EXPECT_EQ(run_command(sudoforge("list --db " + one)).out, after.out);
 }
 
 // Ctrl-C stops upgrade at the next puzzle, not at the end of its batch of 512: what
@@ -554,7 +559,7 @@ TEST(UpgradeCommand, StopsAtTheNextPuzzleAndGoesOnWhenRunAgain) {
   }
   // Rating these 400 takes about 1.8 s on one thread (fewer than a batch); stop it
   // 0.3 s after it opened the database (its handlers are in place by then).
-  const auto stopped = run_command("sh -c '" + sudoforge("upgrade --db " + db) + " & pid=$!; " +
+  const auto stopped = run_command("sh -c '" + sudoforge("upgrade --threads 1 --db " + db) + " & pid=$!; " +
                                    test::wait_for_file(db + "-wal") + "; sleep 0.3; kill -INT $pid; wait $pid'");
   ASSERT_EQ(stopped.exit_code, 130) << stopped.err;
   const std::string head = "upgrade: " + db + ": rated again ";

@@ -199,7 +199,7 @@ namespace {
 
 // Rows whose rating is missing or older than this sudoforge's (NULL with a rating is
 // version 1).
-std::string outdated_rows() {
+std::string outdated_rows_where() {
   return "(rating IS NULL OR coalesce(rating_version, 1) < " + std::to_string(grader::kRatingVersion) + ")";
 }
 
@@ -218,25 +218,27 @@ Store::Outdated Store::outdated() {
               count("rating_version IS NULL AND rating IS NOT NULL")};
 }
 
-Store::Rerated Store::rate_outdated(std::int64_t& after, std::int64_t limit,
-                                    const std::function<std::optional<grader::Grade>(const engine::Grid&)>& rate) {
-  auto& db = impl_->db;
-  sqlite::Transaction transaction(db);
-  // By id from `after`: each batch starts where the last one ended, so a large
-  // database is read once, not once a batch.
-  sqlite::Statement select(db, std::string("SELECT ") + detail::kPuzzleColumns + " FROM puzzles WHERE id > ?1 AND " +
-                                   outdated_rows() + " ORDER BY id LIMIT ?2");
+std::vector<StoredPuzzle> Store::outdated_rows(std::int64_t after, std::int64_t limit) {
+  sqlite::Statement select(impl_->db, std::string("SELECT ") + detail::kPuzzleColumns +
+                                          " FROM puzzles WHERE id > ?1 AND " + outdated_rows_where() +
+                                          " ORDER BY id LIMIT ?2");
   select.bind(1, after).bind(2, limit);
   std::vector<StoredPuzzle> rows;
   while (select.step()) rows.push_back(detail::read_puzzle(select));
+  return rows;
+}
+
+Store::Rerated Store::store_ratings(std::span<const StoredPuzzle> rows, std::span<const grader::Grade> grades) {
+  auto& db = impl_->db;
+  if (grades.size() > rows.size()) throw std::logic_error("store_ratings: more grades than rows");
+  sqlite::Transaction transaction(db);
   sqlite::Statement update(db,
                            "UPDATE puzzles SET score = ?2, rating = ?3, level = ?4, hardest_technique = ?5, "
                            "techniques = ?6, rating_version = ?7 WHERE id = ?1");
   Rerated counts;
-  for (const StoredPuzzle& row : rows) {
-    const std::optional<grader::Grade> rated = rate(row.puzzle);
-    if (!rated) break;
-    const grader::Grade& grade = *rated;
+  for (std::size_t i = 0; i < grades.size(); ++i) {
+    const StoredPuzzle& row = rows[i];
+    const grader::Grade& grade = grades[i];
     if (grade.status != grader::Status::Unique) {
       throw StoreError("cannot rate puzzle " + std::to_string(row.id) + " of database '" + db.path() + "': it grades as '" +
                        std::string(grader::status_name(grade.status)) + "'");
@@ -257,7 +259,6 @@ Store::Rerated Store::rate_outdated(std::int64_t& after, std::int64_t limit,
     update.bind(7, std::int64_t{grader::kRatingVersion});
     update.run();
     update.reset();
-    after = row.id;
   }
   transaction.commit();
   return counts;

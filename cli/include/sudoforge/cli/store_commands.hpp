@@ -37,6 +37,7 @@ struct StatsOptions {
 
 struct UpgradeOptions {
   std::string db = "sudoforge.db";
+  int threads = 0;
   bool quiet = false;
 };
 
@@ -56,8 +57,9 @@ int run_import(const ImportOptions& options);
 int run_list(const ListOptions& options);
 int run_stats(const StatsOptions& options);
 int run_merge(const MergeOptions& options);
-// Rates every row stored before ratings (schema 3), in batches of 512, each its own
-// transaction: interrupting keeps what was rated (exit code 2), running again goes on.
+// Rates every row stored before ratings (schema 3), and rates again every row an older
+// rating rated, on every core, in batches of 512, each its own transaction:
+// interrupting keeps what was rated (exit code 130), running again goes on.
 int run_upgrade(const UpgradeOptions& options);
 
 }  // namespace sudoforge::cli

@@ -201,21 +201,22 @@ class Store {
     std::int64_t older = 0;
   };
   Outdated outdated();
-  // Rates up to `limit` of those rows, the next ones in id order after the id
-  // `after`, with `rate` (which returns the puzzle's grade now, or nullopt to stop
-  // there), and stores rating, level, hardest technique, technique counts, score and
-  // rating version, in one transaction, committed when the batch ends or stops.
-  // Moves `after` to the last row rated (start from 0); a row rated here is not
-  // outdated any more, so starting again from 0 goes on where a stopped run left
-  // off. Returns how many it rated (0 when none are left, or when it stopped at the
-  // first) and how many of those rated before now read differently.
+  // Up to `limit` of those rows, the next ones in id order after the id `after`
+  // (start from 0): each batch starts where the last ended, so a large database is
+  // read once. A row stored by store_ratings is not outdated any more, so starting
+  // again from 0 goes on where a stopped run left off.
+  std::vector<StoredPuzzle> outdated_rows(std::int64_t after, std::int64_t limit);
+  // Stores grades[i] (each unique, this sudoforge's grade of rows[i].puzzle) as the
+  // rating, level, hardest technique, technique counts, score and rating version of
+  // rows[i], in one transaction. `grades` may be shorter than `rows` (a run stopped
+  // part-way): the rows past it are left as they are. Returns how many it rated and
+  // how many of those rated before now read differently.
   struct Rerated {
     std::int64_t unrated = 0;  // rated for the first time
     std::int64_t older = 0;    // rated again
     std::int64_t changed = 0;  // of `older`: a rating, level, hardest technique, count or score changed
   };
-  Rerated rate_outdated(std::int64_t& after, std::int64_t limit,
-                        const std::function<std::optional<grader::Grade>(const engine::Grid&)>& rate);
+  Rerated store_ratings(std::span<const StoredPuzzle> rows, std::span<const grader::Grade> grades);
 
   // Copies every run, puzzle and source of the database at `other` that is not
   // here yet. `other` is only read.
