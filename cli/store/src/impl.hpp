@@ -1,6 +1,7 @@
 #pragma once
 // Store::Impl, shared by the files that implement the store's parts.
 
+#include <optional>
 #include <string>
 
 #include "sqlite.hpp"
@@ -40,20 +41,21 @@ T known(const std::optional<T>& value, std::int64_t id, std::string_view field, 
 // A StoredPuzzle from a row of kPuzzleColumns.
 StoredPuzzle read_puzzle(const sqlite::Statement& row);
 
-// Binds every column of puzzles but id for an insert, in schema order, starting at
-// parameter 1: box, variant, canonical, puzzle, solution, clues, symmetry, status,
-// tier, te_depth, score, rounds, search_nodes, search_depth, the four counts,
-// run_id, source, created, rating, level, hardest_technique, techniques, mined_from,
-// move, note, rating_version.
+// Binds every column of puzzles but id for an insert, starting at parameter 1: box,
+// variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth,
+// score, rounds, search_nodes, search_depth, the four counts, run_id, source,
+// created, rating, level, hardest_technique, techniques, rating_version, mined_from,
+// move, note.
 // Text is bound without copies: `puzzle`, `created` and `text` (which holds the
 // text made here) must stay unchanged until the statement is reset.
 struct RowText {
   std::string box, puzzle, solution, techniques;
 };
 void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::string& created, RowText& text);
-// Binds rating, level, hardest technique and technique counts at `first`..`first`+3
-// (all NULL when not `rated`); `techniques` keeps the counts' text until the reset.
-void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated,
+// Binds rating, level, hardest technique, technique counts and rating version at
+// `first`..`first`+4: the grade's, with `version` (all NULL when there is none: not
+// rated); `techniques` keeps the counts' text until the reset.
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, std::optional<int> version,
                  std::string& techniques);
 
 }  // namespace detail

@@ -197,10 +197,11 @@ Stats Store::stats() {
 
 namespace {
 
-// Rows whose rating is missing or older than this sudoforge's (NULL with a rating is
-// version 1).
+// Rows whose rating is not this sudoforge's: without a version (unrated, or rated
+// before versions were kept) or with an older one. (SQLite reads the table for this
+// OR, not the index: outdated() counts its parts apart.)
 std::string outdated_rows_where() {
-  return "(rating IS NULL OR coalesce(rating_version, 1) < " + std::to_string(grader::kRatingVersion) + ")";
+  return "(rating_version IS NULL OR rating_version < " + std::to_string(grader::kRatingVersion) + ")";
 }
 
 }  // namespace
@@ -255,8 +256,7 @@ Store::Rerated Store::store_ratings(std::span<const StoredPuzzle> rows, std::spa
     }
     update.bind(1, row.id).bind(2, std::int64_t{grade.score});
     std::string techniques;
-    detail::bind_rating(update, 3, grade, true, techniques);
-    update.bind(7, std::int64_t{grader::kRatingVersion});
+    detail::bind_rating(update, 3, grade, grader::kRatingVersion, techniques);
     update.run();
     update.reset();
   }

@@ -26,7 +26,7 @@ namespace {
 constexpr const char* kInsertPuzzle =
     "INSERT INTO puzzles (box, variant, canonical, puzzle, solution, clues, symmetry, status, tier, te_depth, "
     "score, rounds, search_nodes, search_depth, naked_singles, hidden_singles, naked_twins, hidden_twins, run_id, "
-    "source, created, rating, level, hardest_technique, techniques, mined_from, move, note, rating_version) VALUES (?1, ?2, ?3, "
+    "source, created, rating, level, hardest_technique, techniques, rating_version, mined_from, move, note) VALUES (?1, ?2, ?3, "
     "?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, "
     "?28, ?29) "
     "ON CONFLICT (box, variant, canonical) DO NOTHING";
@@ -119,10 +119,9 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
   insert.bind(19, puzzle.run > 0 ? std::optional<std::int64_t>(puzzle.run) : std::nullopt)
       .bind_static(20, puzzle.source)
       .bind_static(21, created);
-  bind_rating(insert, 22, grade, puzzle.rated, text.techniques);
-  insert.bind(29, puzzle.rated ? std::optional<std::int64_t>(puzzle.rating_version) : std::nullopt);
+  bind_rating(insert, 22, grade, puzzle.rated ? std::optional<int>(puzzle.rating_version) : std::nullopt, text.techniques);
   // NULL for a puzzle that was not mined, or whose file said nothing of it.
-  for (const auto& [at, value] : {std::pair{26, &puzzle.mined_from}, std::pair{27, &puzzle.move}, std::pair{28, &puzzle.note}}) {
+  for (const auto& [at, value] : {std::pair{27, &puzzle.mined_from}, std::pair{28, &puzzle.move}, std::pair{29, &puzzle.note}}) {
     if (value->empty()) {
       insert.bind_null(at);
     } else {
@@ -131,17 +130,18 @@ void bind_puzzle(sqlite::Statement& insert, const NewPuzzle& puzzle, const std::
   }
 }
 
-void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, bool rated,
+void bind_rating(sqlite::Statement& statement, int first, const grader::Grade& grade, std::optional<int> version,
                  std::string& techniques) {
-  if (!rated) {
-    for (int i = 0; i < 4; ++i) statement.bind_null(first + i);
+  if (!version) {
+    for (int i = 0; i < 5; ++i) statement.bind_null(first + i);
     return;
   }
   techniques = grader::techniques_text(grade.human_counts);
   statement.bind(first, std::int64_t{grade.rating})
       .bind_static(first + 1, grader::level_name(grade.level))
       .bind_static(first + 2, grader::human_technique_name(grade.hardest))
-      .bind_static(first + 3, techniques);
+      .bind_static(first + 3, techniques)
+      .bind(first + 4, std::int64_t{*version});
 }
 
 }  // namespace detail
