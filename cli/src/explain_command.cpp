@@ -151,7 +151,12 @@ int explain(const engine::Grid& puzzle, const std::string& html, const std::stri
       round = step.round;
       out += fmt::format("round {}:\n", round);
     }
-    out += "  " + grader::describe(step, units) + "\n";
+    // (A step of several lines: the lines after its first indented under it.)
+    std::string words = grader::describe(step, units);
+    for (std::size_t at = words.find('\n'); at != std::string::npos; at = words.find('\n', at + 1)) {
+      words.insert(at + 1, "      ");
+    }
+    out += "  " + words + "\n";
   }
   out += "\nsolution:\n" + indent(engine::to_block(grade.solution));
   Output::standard().write(out);

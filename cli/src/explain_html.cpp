@@ -30,7 +30,7 @@ constexpr const char* kPage = R"html(<!DOCTYPE html>
   #summary { font-size: 13px; color: #555; margin-bottom: 14px; }
   #where { font-size: 13px; color: #555; }
   #step-title { font-size: 17px; font-weight: bold; margin: 8px 0; }
-  #step-text { font-size: 15px; line-height: 1.45; }
+  #step-text { font-size: 15px; line-height: 1.45; white-space: pre-line; }
   button { font-size: 14px; margin-right: 6px; }
   .keys { font-size: 12px; color: #777; margin-top: 10px; }
 </style>

@@ -68,7 +68,15 @@ class CarriedPath {
     for (engine::Cell& c : step.cells) c = cell(c);
     for (Placement& p : step.placements) p = {cell(p.cell), digit(p.digit)};
     for (Removal& r : step.removals) r = {cell(r.cell), digit(r.digit)};
-    for (auto& chain : step.chains) {
+    carry(step.chains);
+    for (HumanStep::Inside& inside : step.inside) {
+      inside.removed = {cell(inside.removed.cell), digit(inside.removed.digit)};
+      carry(inside.chains);
+    }
+  }
+
+  void carry(std::vector<std::vector<ChainNode>>& chains) const {
+    for (auto& chain : chains) {
       for (ChainNode& node : chain) {
         node.cell = cell(node.cell);
         node.digit = digit(node.digit);

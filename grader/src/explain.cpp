@@ -89,9 +89,32 @@ std::string node_text(const ChainNode& node, const engine::Geometry& geometry) {
   return engine::cell_name(geometry, node.cell) + (node.on ? "=" : "<>") + engine::digit_symbol(node.digit);
 }
 
-std::string chain_text(const std::vector<ChainNode>& chain, const engine::Geometry& geometry) {
+// "r1c2=5 => r1c7<>5 => ..."; `mark` adds to a node what it says of it ("" if nothing).
+template <typename Mark>
+std::string chain_text(const std::vector<ChainNode>& chain, const engine::Geometry& geometry, Mark&& mark) {
   std::string text;
-  for (const ChainNode& node : chain) text += (text.empty() ? "" : " => ") + node_text(node, geometry);
+  for (const ChainNode& node : chain) text += (text.empty() ? "" : " => ") + node_text(node, geometry) + mark(node);
+  return text;
+}
+
+std::string no_mark(const ChainNode&) { return {}; }
+
+// What a forcing chain's branches show, without its conclusion: one branch from an
+// assumption to its own negation, two to a contradiction, or every case of a cell, a
+// unit or a double to one result.
+template <typename Mark>
+std::string branches_text(const std::vector<std::vector<ChainNode>>& chains, const engine::Geometry& geometry,
+                          Mark&& mark) {
+  if (chains.size() == 1) return chain_text(chains.front(), geometry, mark);
+  if (chains.size() == 2 && !chains[0].empty() && !chains[1].empty() && chains[0].front().cell == chains[1].front().cell &&
+      chains[0].front().digit == chains[1].front().digit && chains[0].front().on == chains[1].front().on) {
+    // A contradiction: the same assumption, two branches ending in one candidate on and off.
+    const ChainNode& end = chains[0].back();
+    return chain_text(chains[0], geometry, mark) + " and " + chain_text(chains[1], geometry, mark) + ": " +
+           engine::cell_name(geometry, end.cell) + " would both hold and not hold " + engine::digit_symbol(end.digit);
+  }
+  std::string text = "each case leads to it: ";
+  for (std::size_t i = 0; i < chains.size(); ++i) text += (i > 0 ? "; " : "") + chain_text(chains[i], geometry, mark);
   return text;
 }
 
@@ -99,23 +122,37 @@ std::string chain_text(const std::vector<ChainNode>& chain, const engine::Geomet
 std::string forcing_text(const HumanStep& step, const engine::Geometry& geometry) {
   const std::string conclusion = result_text(step, geometry);
   if (step.chains.empty()) return "so " + conclusion;
-  if (step.chains.size() == 1) return chain_text(step.chains.front(), geometry) + "; so " + conclusion;
-  if (step.chains.size() == 2 && !step.chains[0].empty() && !step.chains[1].empty() &&
-      step.chains[0].front().cell == step.chains[1].front().cell &&
-      step.chains[0].front().digit == step.chains[1].front().digit &&
-      step.chains[0].front().on == step.chains[1].front().on) {
-    // A contradiction: the same assumption, two branches ending in one candidate on and off.
-    const ChainNode& end = step.chains[0].back();
-    return chain_text(step.chains[0], geometry) + " and " + chain_text(step.chains[1], geometry) + ": " +
-           engine::cell_name(geometry, end.cell) + " would both hold and not hold " + engine::digit_symbol(end.digit) +
-           "; so " + conclusion;
+  return branches_text(step.chains, geometry, no_mark) + "; so " + conclusion;
+}
+
+// A nested forcing chain: the assumption's contradiction, then every chain inside it
+// rests on, each on a line of its own, numbered [1], [2], ... (a candidate one took
+// out is marked so where the branches pass it), each in the position the assumption
+// had led to when it was found.
+std::string nested_text(const HumanStep& step, const engine::Geometry& geometry) {
+  std::string assumption;
+  for (const Removal& r : step.removals) assumption = engine::cell_name(geometry, r.cell) + "=" + engine::digit_symbol(r.digit);
+  const std::string conclusion = result_text(step, geometry);
+  if (step.chains.empty()) {
+    return "assuming " + assumption +
+           ", the singles it makes, with what forcing chains inside that position take out, run into a contradiction; "
+           "so " + conclusion;
   }
-  // Every case of a cell, a unit or a double leads to the same result.
-  std::string text = "each case leads to it: ";
-  for (std::size_t i = 0; i < step.chains.size(); ++i) {
-    text += (i > 0 ? "; " : "") + chain_text(step.chains[i], geometry);
+  const auto mark = [&](const ChainNode& node) {
+    for (std::size_t k = 0; k < step.inside.size(); ++k) {
+      const Removal& r = step.inside[k].removed;
+      if (!node.on && node.cell == r.cell && node.digit == r.digit) return " [" + std::to_string(k + 1) + "]";
+    }
+    return std::string();
+  };
+  std::string text = "assuming " + assumption + ": " + branches_text(step.chains, geometry, mark) + "; so " + conclusion;
+  if (step.inside.empty()) return text;
+  text += ". This rests on " + std::to_string(step.inside.size()) + " chain" + (step.inside.size() == 1 ? "" : "s") +
+          " inside, each in the position the assumption had led to when it was found:";
+  for (std::size_t k = 0; k < step.inside.size(); ++k) {
+    text += "\n[" + std::to_string(k + 1) + "] " + branches_text(step.inside[k].chains, geometry, no_mark);
   }
-  return text + "; so " + conclusion;
+  return text;
 }
 
 std::string title(HumanTechnique technique) {
@@ -219,13 +256,8 @@ std::string describe(const HumanStep& step, const engine::Units& units) {
     case H::DynamicForcingChain:
     case H::DynamicForcingChainPlus:
       return head + forcing_text(step, geometry);
-    case H::NestedForcingChain: {
-      std::string assumption;
-      for (const Removal& r : step.removals) assumption = engine::cell_name(geometry, r.cell) + "=" + engine::digit_symbol(r.digit);
-      return head + "assuming " + assumption +
-             ", the singles it makes, with what forcing chains inside that position take out, run into a "
-             "contradiction; so " + result;
-    }
+    case H::NestedForcingChain:
+      return head + nested_text(step, geometry);
   }
   return head + result;
 }

@@ -306,6 +306,26 @@ TEST(ExplainCommand, WalksADiabolicalPuzzleToTheEndWithChains) {
   EXPECT_NE(result.out.find(" would both hold and not hold "), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("Nested forcing chain (10."), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("solution:\n"), std::string::npos) << result.out;
+  // Each nested chain spelled out: the assumption's two branches to a contradiction,
+  // then the chains inside it rests on, link by link, numbered, each on a line of its
+  // own indented under the step.
+  int nested = 0;
+  for (std::size_t at = result.out.find("Nested forcing chain ("); at != std::string::npos;
+       at = result.out.find("Nested forcing chain (", at + 1)) {
+    const std::string line = result.out.substr(at, result.out.find('\n', at) - at);
+    const auto colon = line.find("): assuming r");
+    ASSERT_NE(colon, std::string::npos) << line;
+    const std::string assumption = line.substr(colon + 12, 6);  // "r1c7=4"
+    EXPECT_NE(line.find(assumption + ": " + assumption + " => "), std::string::npos) << line;
+    EXPECT_NE(line.find(" and " + assumption + " => "), std::string::npos) << line;
+    EXPECT_NE(line.find(" would both hold and not hold "), std::string::npos) << line;
+    EXPECT_NE(line.find(" inside, each in the position the assumption had led to when it was found:"), std::string::npos)
+        << line;
+    const std::size_t next = result.out.find('\n', at) + 1;
+    EXPECT_EQ(result.out.substr(next, 11), "      [1] r") << line;
+    ++nested;
+  }
+  EXPECT_GT(nested, 0);
 }
 
 TEST(ExplainCommand, PrintsChainsLinkByLink) {

@@ -47,6 +47,13 @@ struct Instance {
   Span32 removals;
   Span32 placements;
   Span32 branches;  // into Findings::branches, each a span of chain nodes
+  Span32 insides;   // a nested chain's chains inside (Findings::inside())
+};
+
+// A chain inside a nested chain: the candidate it took out and its own branches.
+struct InsideChain {
+  Candidate removed;
+  Span32 branches;
 };
 
 class Findings {
@@ -61,6 +68,7 @@ class Findings {
     placements_.clear();
     branches_.clear();
     nodes_.clear();
+    insides_.clear();
   }
   bool empty() const { return instances_.empty(); }
   std::span<const Instance> instances() const { return instances_; }
@@ -74,7 +82,7 @@ class Findings {
   // Starts an instance; add its parts with the calls below, then finish() it.
   void start(HumanTechnique technique, int rating, Mask digits) {
     current_ = Instance{technique, rating, digits, mark(units_), mark(cells_), mark(removals_), mark(placements_),
-                        mark(branches_)};
+                        mark(branches_), mark(insides_)};
     nodes_mark_ = nodes_.size();
   }
   void unit(int u) { units_.push_back(static_cast<std::int16_t>(u)); }
@@ -90,6 +98,12 @@ class Findings {
     const auto begin = static_cast<std::uint32_t>(nodes_.size());
     nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
     branches_.push_back({begin, static_cast<std::uint32_t>(nodes_.size())});
+    if (insides_.size() > current_.insides.begin) close(insides_.back().branches, branches_);
+  }
+  // A nested chain's chain inside that took out (c, d): the branches added after this
+  // call are its own, not the instance's, up to the next inside() or finish().
+  void inside(Cell c, int d) {
+    insides_.push_back({{static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)}, mark(branches_)});
   }
   // Drops the current instance and everything added to it.
   void abandon() {
@@ -99,6 +113,7 @@ class Findings {
     placements_.resize(current_.placements.begin);
     branches_.resize(current_.branches.begin);
     nodes_.resize(nodes_mark_);
+    insides_.resize(current_.insides.begin);
   }
   // Ends the instance; it is kept only if it removes or places something.
   void finish() {
@@ -107,6 +122,9 @@ class Findings {
     close(current_.removals, removals_);
     close(current_.placements, placements_);
     close(current_.branches, branches_);
+    close(current_.insides, insides_);
+    // (The instance's own branches end where its first chain inside begins.)
+    if (current_.insides.size() > 0) current_.branches.end = insides_[current_.insides.begin].branches.begin;
     if (current_.removals.size() + current_.placements.size() > 0) {
       found_ |= current_.digits;
       if (current_.units.size() > 0) found_units_ |= Parts{1} << units_[current_.units.begin];
@@ -121,6 +139,8 @@ class Findings {
   std::span<const Candidate> removals(const Instance& i) const { return slice(removals_, i.removals); }
   std::span<const Candidate> placements(const Instance& i) const { return slice(placements_, i.placements); }
   std::span<const Span32> branches(const Instance& i) const { return slice(branches_, i.branches); }
+  std::span<const InsideChain> insides(const Instance& i) const { return slice(insides_, i.insides); }
+  std::span<const Span32> branches(const InsideChain& c) const { return slice(branches_, c.branches); }
   std::span<const Node> nodes(const Span32& branch) const { return slice(nodes_, branch); }
 
  private:
@@ -149,6 +169,7 @@ class Findings {
   std::vector<Candidate> placements_;
   std::vector<Span32> branches_;
   std::vector<Node> nodes_;
+  std::vector<InsideChain> insides_;
 };
 
 }  // namespace sudoforge::grader::ladder

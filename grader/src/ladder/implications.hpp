@@ -25,6 +25,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "findings.hpp"
@@ -179,6 +180,7 @@ class Implications {
     }
     nested_set_.clear();
     pending_list_.clear();
+    kept_inside_.clear();
     snapshots_used_ = 0;
     inner_rounds_ = 0;
     stopped_short_ = false;
@@ -226,6 +228,19 @@ class Implications {
   bool stopped_short() const { return stopped_short_; }
   // The rounds of chains inside the run under way has looked for so far.
   int inner_rounds() const { return inner_rounds_; }
+  // With `on`, the runs from now on keep, for each candidate a chain inside takes out,
+  // the position that chain was found in (for explaining a nested chain: inside()).
+  void keep_inside(bool on) { keep_inside_ = on; }
+  // In the last run, made with keep_inside(true): the position in which a chain inside
+  // took out `slot` (an "off" node), `finding` set to that finding; nullptr if none did.
+  const Position<W>* inside(int slot, InnerFinding& finding) const {
+    for (const auto& [s, kept] : kept_inside_) {
+      if (s != slot) continue;
+      finding = kept.finding;
+      return &snapshots_[static_cast<std::size_t>(kept.snapshot)];
+    }
+    return nullptr;
+  }
 
   int reached_count() const { return static_cast<int>(order_.size()); }
   // The last run's contradiction, as the nodes between the assumption and the two
@@ -452,6 +467,10 @@ class Implications {
         pending_[slot] = static_cast<std::uint32_t>(pending_list_.size());
       }
       nested_set_.push_back(static_cast<int>(slot));
+      if (keep_inside_) {
+        if (snapshot < 0) snapshot = take_snapshot();
+        kept_inside_.push_back({static_cast<int>(slot), {snapshot, f}});
+      }
       if (added_over_) break;
     }
     if (!took) return 0;
@@ -536,6 +555,8 @@ class Implications {
   };
   std::vector<std::uint32_t> pending_;  // by slot: 1 + its index in pending_list_, 0 if none
   std::vector<Pending> pending_list_;   // the findings inside taken unmeasured
+  bool keep_inside_ = false;
+  std::vector<std::pair<int, Pending>> kept_inside_;  // with keep_inside(): by slot, every finding inside taken
   std::vector<Position<W>> snapshots_;
   std::size_t snapshots_used_ = 0;
   int deepest_ = 0;

@@ -382,12 +382,21 @@ class Ladder {
     for (const auto c : chosen_.cells(i)) step.cells.push_back(c);
     for (const Candidate& pl : chosen_.placements(i)) step.placements.push_back({pl.cell, pl.digit + 1});
     for (const Candidate& r : chosen_.removals(i)) step.removals.push_back({r.cell, r.digit + 1});
-    for (const Span32& branch : chosen_.branches(i)) {
-      std::vector<ChainNode> chain;
-      for (const Node& node : chosen_.nodes(branch)) chain.push_back({node.cell, node.digit + 1, node.on});
-      step.chains.push_back(std::move(chain));
+    step.chains = chains(chosen_.branches(i));
+    for (const InsideChain& inside : chosen_.insides(i)) {
+      step.inside.push_back({{inside.removed.cell, inside.removed.digit + 1}, chains(chosen_.branches(inside))});
     }
     return step;
+  }
+
+  std::vector<std::vector<ChainNode>> chains(std::span<const Span32> branches) const {
+    std::vector<std::vector<ChainNode>> out;
+    for (const Span32& branch : branches) {
+      std::vector<ChainNode> chain;
+      for (const Node& node : chosen_.nodes(branch)) chain.push_back({node.cell, node.digit + 1, node.on});
+      out.push_back(std::move(chain));
+    }
+    return out;
   }
 
   CandidateSnapshot snapshot(const engine::Geometry& geometry) const {

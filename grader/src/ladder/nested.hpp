@@ -90,7 +90,10 @@ class NestedChains final : public InnerChains<W> {
       // grading of mined finds rated 10.0 and up.)
       if (least >= first_pass_floor()) {
         for (std::size_t i = 0; i < candidates_.size(); ++i) {
-          if (rated_[i] == INT_MAX && !stopped_[i] && refuted_first(i)) rated_[i] = first_pass_[i];
+          if (rated_[i] == INT_MAX && !stopped_[i] && refuted_first(i)) {
+            rated_[i] = first_pass_[i];
+            rated_inside_[i] = kByFirstPass;
+          }
           least = std::min(least, rated_[i]);
         }
       }
@@ -100,6 +103,7 @@ class NestedChains final : public InnerChains<W> {
         out.start(HumanTechnique::NestedForcingChain, least, Mask{1} << x.digit);
         out.cell(x.cell);
         out.removal(x.cell, x.digit);
+        if (context_.record) spell(p, i, out);
         out.finish();
       }
       return;
@@ -200,6 +204,7 @@ class NestedChains final : public InnerChains<W> {
   // being named.
   void rate(const Position<W>& p) {
     rated_.assign(candidates_.size(), INT_MAX);
+    rated_inside_.assign(candidates_.size(), kByFirstPass);
     stopped_.assign(candidates_.size(), 0);
     int least = INT_MAX;
     for (const auto& [inside, level] : {std::pair{Inside::Static, static_level_},
@@ -234,8 +239,70 @@ class NestedChains final : public InnerChains<W> {
         // Only what the first pass refutes is rated. Asked here, where the rating
         // may be the least: a candidate rated above the least so far never is.
         if (rating <= least && !refuted_first(i)) continue;
+        if (rating < rated_[i]) rated_inside_[i] = static_cast<signed char>(inside);
         rated_[i] = std::min(rated_[i], rating);
         least = std::min(least, rated_[i]);
+      }
+    }
+  }
+
+  // Records the chains of candidates_[i]'s replay at the level that rated it (for
+  // explain): its contradiction's two branches (by first parents, as every dynamic
+  // chain is printed), then every chain inside that the contradiction rests on (all
+  // that its complexity counts, in the order the run took their candidates out), each
+  // with its branches followed in the position it was found in. Nothing where the first pass's measure rated it (a replay found no
+  // contradiction: the words then say what the chain does, with no links).
+  void spell(const Position<W>& p, std::size_t i, Findings& out) {
+    if (rated_inside_[i] == kByFirstPass) return;
+    inside_ = static_cast<Inside>(rated_inside_[i]);
+    const Candidate& x = candidates_[i];
+    outer_.limit_inner_rounds(1 << 30);
+    outer_.keep_inside(true);
+    const int clash = outer_.run(p, outer_.slot(x.cell, x.digit, true), Links::Nested);
+    outer_.keep_inside(false);
+    if (clash < 0) return;
+    // (complexity() measures the chains inside the contradiction rests on, and lists
+    // what each rests on outside; ancestry() then names every node it rests on.)
+    outer_.complexity(clash);
+    resting_.assign(static_cast<std::size_t>(2 * t_.cells * t_.n), 0);
+    for (const int s : outer_.ancestry()) resting_[static_cast<std::size_t>(s)] = 1;
+    for (const int end : {clash, clash ^ 1}) {
+      chain_.clear();
+      outer_.chain(end, chain_);
+      out.branch(chain_);
+    }
+    spelled_.clear();
+    outer_.for_each_reached([&](int s) {
+      InnerFinding f{};
+      if (resting_[static_cast<std::size_t>(s)] != 0 && outer_.inside(s, f) != nullptr) spelled_.push_back(s);
+    });
+    for (const int s : spelled_) {
+      InnerFinding f{};
+      const Position<W>& now = *outer_.inside(s, f);
+      out.inside(f.removed.cell, f.removed.digit);
+      const int off = inner_.slot(f.removed.cell, f.removed.digit, false);
+      const auto branch = [&](int end) {
+        chain_.clear();
+        inner_.chain(end, chain_);
+        out.branch(chain_);
+      };
+      switch (inside_) {
+        case Inside::Static:  // (to its own negation)
+          if (inner_.run(now, off ^ 1, Links::StaticXY, off) == off) branch(off);
+          break;
+        case Inside::Multiple:  // (every branch of its group to it)
+          group_branches(now, f.group, branches_);
+          for (const Candidate& b : branches_) {
+            if (inner_.run(now, inner_.slot(b.cell, b.digit, true), Links::StaticXY, off) == off) branch(off);
+          }
+          break;
+        case Inside::Dynamic: {  // (to a contradiction)
+          const int inner_clash = inner_.run(now, off ^ 1, dynamic_links_);
+          if (inner_clash < 0) break;
+          branch(inner_clash);
+          branch(inner_clash ^ 1);
+          break;
+        }
       }
     }
   }
@@ -572,6 +639,11 @@ class NestedChains final : public InnerChains<W> {
   std::vector<int> first_pass_;        // ... and its measure of each (or one of these two)
   std::vector<int> rated_;             // ... and each one's rating
   std::vector<char> stopped_;          // ... and whether a replay of it stopped short
+  std::vector<signed char> rated_inside_;  // ... and the Inside of the replay that rated it (or kByFirstPass)
+  static constexpr signed char kByFirstPass = -1;
+  std::vector<Node> chain_;  // spell()'s
+  std::vector<int> spelled_;  // ... the candidates chains inside took out that the contradiction rests on ("off" slots)
+  std::vector<char> resting_;  // ... by slot, 1 where the contradiction rests on it
   static constexpr int kNotAsked = -1;
   static constexpr int kNotRefuted = -2;
   // The least complexity a chain inside of the kind being rated can have: three for

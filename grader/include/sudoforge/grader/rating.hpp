@@ -140,6 +140,18 @@ struct HumanStep {
   // off; a cell or unit forcing chain has one branch per candidate of the cell or
   // place of the unit.
   std::vector<std::vector<ChainNode>> chains;
+  // A nested forcing chain's chains inside: `chains` are its contradiction's two
+  // branches, and every chain inside that the contradiction rests on (all its rating
+  // counts, whether on those branches or behind a node of theirs) is here, in the
+  // order the assumption's run took their candidates out. Each has the shapes of
+  // `chains` above (one branch from the candidate to its own negation, two to a
+  // contradiction, or one per candidate of a cell or place of a unit), followed in
+  // the position the assumption had led to when the chain was found.
+  struct Inside {
+    Removal removed;
+    std::vector<std::vector<ChainNode>> chains;
+  };
+  std::vector<Inside> inside;
 };
 
 }  // namespace sudoforge::grader
