@@ -89,11 +89,27 @@ std::string node_text(const ChainNode& node, const engine::Geometry& geometry) {
   return engine::cell_name(geometry, node.cell) + (node.on ? "=" : "<>") + engine::digit_symbol(node.digit);
 }
 
+// How a chain reached a node where no single link does (a chain inside is marked by
+// its number instead: nested_text()).
+std::string via_text(ChainVia via) {
+  switch (via) {
+    case ChainVia::Link:
+    case ChainVia::ChainInside: return "";
+    case ChainVia::LockedCandidates: return " (locked candidates)";
+    case ChainVia::HiddenPair: return " (hidden pair)";
+    case ChainVia::NakedPair: return " (naked pair)";
+    case ChainVia::XWing: return " (X-wing)";
+  }
+  return "";
+}
+
 // "r1c2=5 => r1c7<>5 => ..."; `mark` adds to a node what it says of it ("" if nothing).
 template <typename Mark>
 std::string chain_text(const std::vector<ChainNode>& chain, const engine::Geometry& geometry, Mark&& mark) {
   std::string text;
-  for (const ChainNode& node : chain) text += (text.empty() ? "" : " => ") + node_text(node, geometry) + mark(node);
+  for (const ChainNode& node : chain) {
+    text += (text.empty() ? "" : " => ") + node_text(node, geometry) + via_text(node.via) + mark(node);
+  }
   return text;
 }
 

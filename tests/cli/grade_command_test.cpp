@@ -341,6 +341,18 @@ TEST(ExplainCommand, PrintsChainsLinkByLink) {
   EXPECT_NE(line.find("=> r1c4<>8; so 8 leaves r1c4"), std::string::npos) << line;
 }
 
+TEST(ExplainCommand, NamesThePatternsOfPlusChains) {
+  // The puzzle whose hardest step is a dynamic forcing chain "plus" (README's example):
+  // a candidate taken out by a pattern, not a link, says which kind of pattern.
+  const auto result =
+      run_command(sudoforge("explain 7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5..........."));
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Dynamic forcing chain (+) (9.3): r5c2=7 => r5c7<>7 => r2c7<>7 (locked candidates) => "
+                            "r2c9<>5 (hidden pair) => r2c5=5"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(ExplainCommand, RefusesPuzzlesWithoutOneSolutionAndBadText) {
   const auto several = run_command(sudoforge("explain " + std::string(81, '.')));
   EXPECT_EQ(several.exit_code, 1);

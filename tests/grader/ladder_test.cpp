@@ -540,48 +540,100 @@ TEST(LadderForcing, TheContradictionsOfARoundComeInTheOrderOfTheirCandidates) {
   EXPECT_GT(ordered_pairs, 0);  // rounds with several contradictions were seen
 }
 
+// Whether cells a and b lie in one unit.
+bool shares_unit(const engine::Units& units, engine::Cell a, engine::Cell b) {
+  const auto ua = units.units_of(a);
+  const auto ub = units.units_of(b);
+  return std::ranges::any_of(ua, [&](int u) { return std::ranges::find(ub, u) != ub.end(); });
+}
+
+// Each link of a chain recorded for explain is one a person can check: "on" to "off"
+// within a cell or along a unit, "off" to "on" within a cell or a unit, and "off" to
+// "off" only into a candidate that a pattern (a dynamic chain "plus") or a chain
+// inside (a nested chain) took out, which the node names; never "on" to "on". Every
+// node is a candidate of the puzzle as written (an open cell, a digit none of its
+// peers' givens holds: a path rated on the canonical form is carried back).
+void expect_links(const std::vector<ChainNode>& chain, const engine::Grid& givens, const engine::Units& units,
+                  const std::string& where) {
+  for (const ChainNode& node : chain) {
+    EXPECT_EQ(givens[node.cell], 0) << where;
+    EXPECT_TRUE(std::ranges::none_of(units.peers(node.cell), [&](engine::Cell peer) { return givens[peer] == node.digit; }))
+        << where;
+    EXPECT_TRUE(node.via == ChainVia::Link || !node.on) << where;  // (patterns and chains inside take candidates out)
+  }
+  for (std::size_t k = 1; k < chain.size(); ++k) {
+    const ChainNode& a = chain[k - 1];
+    const ChainNode& b = chain[k];
+    const bool same_cell = a.cell == b.cell && a.digit != b.digit;
+    const bool along_unit = a.cell != b.cell && a.digit == b.digit && shares_unit(units, a.cell, b.cell);
+    EXPECT_FALSE(a.on && b.on) << where << ": link " << k;
+    if (a.on != b.on && b.via == ChainVia::Link) {
+      EXPECT_TRUE(same_cell || along_unit) << where << ": link " << k;
+    }
+    if (!a.on && !b.on) {
+      EXPECT_NE(b.via, ChainVia::Link) << where << ": link " << k;
+    }
+  }
+}
+
+// Grades each puzzle with its steps recorded, as explain does, and calls
+// check(puzzle, step, where) for each step of `technique`; returns how many there were.
+template <typename Check>
+int for_each_recorded_step(const std::vector<engine::Grid>& puzzles, HumanTechnique technique, Check&& check) {
+  Grader grader{puzzles.front().geometry()};
+  GradeOptions options;
+  options.record_steps = true;
+  int steps = 0;
+  for (const engine::Grid& puzzle : puzzles) {
+    const Grade grade = grader.grade(puzzle, options);
+    EXPECT_EQ(grade.status, Status::Unique) << engine::to_line(puzzle);
+    for (const HumanStep& step : grade.human_steps) {
+      if (step.technique != technique) continue;
+      ++steps;
+      check(puzzle, step, engine::to_line(puzzle) + ": " + describe_step(step));
+    }
+  }
+  return steps;
+}
+
+// Dynamic forcing chains "plus" name the pattern behind each candidate one takes out
+// (README, `explain`): "r2c7<>7 (locked candidates)". Puzzles: the one whose
+// hardest step is such a chain (LadderOnPuzzles) and the first 40 of top1465.
+TEST(LadderForcing, PlusChainsNameThePatternsTheyApply) {
+  const engine::Geometry classic;
+  const engine::Units units(classic);
+  std::vector<engine::Grid> puzzles{
+      engine::parse_puzzle("7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........")};
+  const auto top = test::load_puzzles("top1465.txt");
+  puzzles.insert(puzzles.end(), top.begin(), top.begin() + 40);
+  std::set<ChainVia> named;
+  const int plus = for_each_recorded_step(puzzles, HumanTechnique::DynamicForcingChainPlus,
+                                          [&](const engine::Grid& puzzle, const HumanStep& step, const std::string& where) {
+    for (const auto& branch : step.chains) {
+      expect_links(branch, puzzle, units, where);
+      for (const ChainNode& node : branch) {
+        EXPECT_NE(node.via, ChainVia::ChainInside) << where;
+        if (node.via != ChainVia::Link) named.insert(node.via);
+      }
+    }
+  });
+  EXPECT_GT(plus, 0);
+  EXPECT_GE(named.size(), 2U);  // (locked candidates and hidden pairs at least)
+}
+
 // A nested forcing chain recorded for explain spells itself out (README, `explain`):
-// its contradiction's two branches from the assumption, and the chain inside behind
-// each candidate on them that one took out, in one of the three shapes (static: the
-// candidate to its own negation; cell or unit forcing chains: every case of a cell or
-// of a digit's places in a unit to its removal; dynamic: two branches to a
-// contradiction). Every link is one a person can check: "on" to "off" within a cell
-// or along a unit, "off" to "on" within a cell or a unit ("off" to "off" is a
-// candidate a pattern or a chain inside took out). Puzzles: the famous hardest ones
+// its contradiction's two branches from the assumption, then every chain inside that
+// it rests on, each once, in one of the three shapes (static: the candidate to its
+// own negation; cell or unit forcing chains: every case of a cell or of a digit's
+// places in a unit to its removal; dynamic: two branches to a contradiction), every
+// link one a person can check (expect_links()). Puzzles: the famous hardest ones
 // (Easter Monster and Golden Nugget need dynamic chains inside), those Sudoku
 // Explainer rates 9.5 and up that we ship, and the first 20 of data/te_depth2.txt.
 TEST(LadderNested, ChainsRecordedForExplainSpellOutTheirChainsInside) {
   const engine::Geometry classic;
   const engine::Units units(classic);
-  const auto shares_unit = [&](engine::Cell a, engine::Cell b) {
-    const auto ua = units.units_of(a);
-    const auto ub = units.units_of(b);
-    return std::ranges::any_of(ua, [&](int u) { return std::ranges::find(ub, u) != ub.end(); });
-  };
   const auto same = [](const ChainNode& a, const ChainNode& b) {
     return a.cell == b.cell && a.digit == b.digit && a.on == b.on;
-  };
-  // Each link of `chain`; `into_removed(node)`: whether an "off" node was taken out by
-  // something other than a single (a pattern or a chain inside).
-  // (And every node a candidate of the puzzle as written: an open cell, a digit none of
-  // its peers' givens holds. A path rated on the canonical form is carried back.)
-  const engine::Grid* givens = nullptr;
-  const auto expect_links = [&](const std::vector<ChainNode>& chain, const std::string& where) {
-    for (const ChainNode& node : chain) {
-      EXPECT_EQ((*givens)[node.cell], 0) << where;
-      EXPECT_TRUE(std::ranges::none_of(units.peers(node.cell), [&](engine::Cell peer) { return (*givens)[peer] == node.digit; }))
-          << where;
-    }
-    for (std::size_t k = 1; k < chain.size(); ++k) {
-      const ChainNode& a = chain[k - 1];
-      const ChainNode& b = chain[k];
-      const bool same_cell = a.cell == b.cell && a.digit != b.digit;
-      const bool along_unit = a.cell != b.cell && a.digit == b.digit && shares_unit(a.cell, b.cell);
-      EXPECT_FALSE(a.on && b.on) << where << ": link " << k;
-      if (a.on != b.on) {
-        EXPECT_TRUE(same_cell || along_unit) << where << ": link " << k;
-      }
-    }
   };
   std::vector<engine::Grid> puzzles = test::load_puzzles("famous_hardest.txt");
   std::istringstream deep(test::read_file(test::data_path("deep_se_rated.csv")));
@@ -590,71 +642,67 @@ TEST(LadderNested, ChainsRecordedForExplainSpellOutTheirChainsInside) {
   }
   const auto te2 = test::load_puzzles("te_depth2.txt");
   puzzles.insert(puzzles.end(), te2.begin(), te2.begin() + 20);
-  Grader grader{classic};
-  GradeOptions options;
-  options.record_steps = true;
-  int nested = 0;
   std::array<int, 3> shapes{};  // chains inside seen: static, cell or unit, dynamic
-  for (const engine::Grid& puzzle : puzzles) {
-    givens = &puzzle;
-    const Grade grade = grader.grade(puzzle, options);
-    ASSERT_EQ(grade.status, Status::Unique) << engine::to_line(puzzle);
-    for (const HumanStep& step : grade.human_steps) {
-      if (step.technique != HumanTechnique::NestedForcingChain) continue;
-      const std::string where = engine::to_line(puzzle) + ": " + describe_step(step);
-      ++nested;
-      ASSERT_EQ(step.removals.size(), 1U) << where;
-      ASSERT_EQ(step.chains.size(), 2U) << where;
-      const ChainNode assumption{step.removals[0].cell, step.removals[0].digit, true};
-      for (const auto& branch : step.chains) {
-        ASSERT_GE(branch.size(), 2U) << where;
-        EXPECT_TRUE(same(branch.front(), assumption)) << where;
-        expect_links(branch, where);
+  const int nested = for_each_recorded_step(puzzles, HumanTechnique::NestedForcingChain,
+                                            [&](const engine::Grid& puzzle, const HumanStep& step, const std::string& where) {
+    ASSERT_EQ(step.removals.size(), 1U) << where;
+    ASSERT_EQ(step.chains.size(), 2U) << where;
+    const ChainNode assumption{step.removals[0].cell, step.removals[0].digit, true};
+    for (const auto& branch : step.chains) {
+      ASSERT_GE(branch.size(), 2U) << where;
+      EXPECT_TRUE(same(branch.front(), assumption)) << where;
+      expect_links(branch, puzzle, units, where);
+      for (const ChainNode& node : branch) {
+        // (A chain inside named by its number: one of the step's.)
+        if (node.via != ChainVia::ChainInside) continue;
+        EXPECT_TRUE(std::ranges::any_of(step.inside, [&](const HumanStep::Inside& inside) {
+          return inside.removed.cell == node.cell && inside.removed.digit == node.digit;
+        })) << where;
       }
-      const ChainNode& end = step.chains[0].back();
-      EXPECT_TRUE(same(step.chains[1].back(), ChainNode{end.cell, end.digit, !end.on})) << where;
-      for (const HumanStep::Inside& inside : step.inside) {
-        const ChainNode off{inside.removed.cell, inside.removed.digit, false};
-        const ChainNode on{inside.removed.cell, inside.removed.digit, true};
-        // (Each once.)
-        EXPECT_EQ(std::ranges::count_if(step.inside, [&](const HumanStep::Inside& other) {
-                    return other.removed.cell == inside.removed.cell && other.removed.digit == inside.removed.digit;
-                  }),
-                  1)
-            << where;
-        ASSERT_FALSE(inside.chains.empty()) << where;
-        for (const auto& branch : inside.chains) {
-          ASSERT_GE(branch.size(), 2U) << where;
-          expect_links(branch, where);
-        }
-        const auto& first = inside.chains.front();
-        if (inside.chains.size() == 1) {
-          EXPECT_TRUE(same(first.front(), on) && same(first.back(), off)) << where;
-          ++shapes[0];
-        } else if (inside.chains.size() == 2 && same(first.front(), inside.chains[1].front())) {
-          const ChainNode& clash = first.back();
-          EXPECT_TRUE(same(first.front(), on)) << where;
-          EXPECT_TRUE(same(inside.chains[1].back(), ChainNode{clash.cell, clash.digit, !clash.on})) << where;
-          ++shapes[2];
-        } else {
-          // Every case of one cell, or of one digit's places in one unit, ends in its removal.
-          std::vector<ChainNode> cases;
-          for (const auto& branch : inside.chains) {
-            EXPECT_TRUE(same(branch.back(), off)) << where;
-            EXPECT_TRUE(branch.front().on) << where;
-            cases.push_back(branch.front());
-          }
-          const bool one_cell = std::ranges::all_of(cases, [&](const ChainNode& c) { return c.cell == cases[0].cell; });
-          const bool one_digit = std::ranges::all_of(cases, [&](const ChainNode& c) {
-            return c.digit == cases[0].digit && (c.cell == cases[0].cell || shares_unit(c.cell, cases[0].cell));
-          });
-          EXPECT_TRUE(one_cell || one_digit) << where;
-          ++shapes[1];
-        }
-      }
-      EXPECT_FALSE(step.inside.empty()) << where;  // (a nested chain rests on a chain inside)
     }
-  }
+    const ChainNode& end = step.chains[0].back();
+    EXPECT_TRUE(same(step.chains[1].back(), ChainNode{end.cell, end.digit, !end.on})) << where;
+    for (const HumanStep::Inside& inside : step.inside) {
+      const ChainNode off{inside.removed.cell, inside.removed.digit, false};
+      const ChainNode on{inside.removed.cell, inside.removed.digit, true};
+      // (Each once.)
+      EXPECT_EQ(std::ranges::count_if(step.inside, [&](const HumanStep::Inside& other) {
+                  return other.removed.cell == inside.removed.cell && other.removed.digit == inside.removed.digit;
+                }),
+                1)
+          << where;
+      ASSERT_FALSE(inside.chains.empty()) << where;
+      for (const auto& branch : inside.chains) {
+        ASSERT_GE(branch.size(), 2U) << where;
+        expect_links(branch, puzzle, units, where);
+      }
+      const auto& first = inside.chains.front();
+      if (inside.chains.size() == 1) {
+        EXPECT_TRUE(same(first.front(), on) && same(first.back(), off)) << where;
+        ++shapes[0];
+      } else if (inside.chains.size() == 2 && same(first.front(), inside.chains[1].front())) {
+        const ChainNode& clash = first.back();
+        EXPECT_TRUE(same(first.front(), on)) << where;
+        EXPECT_TRUE(same(inside.chains[1].back(), ChainNode{clash.cell, clash.digit, !clash.on})) << where;
+        ++shapes[2];
+      } else {
+        // Every case of one cell, or of one digit's places in one unit, ends in its removal.
+        std::vector<ChainNode> cases;
+        for (const auto& branch : inside.chains) {
+          EXPECT_TRUE(same(branch.back(), off)) << where;
+          EXPECT_TRUE(branch.front().on) << where;
+          cases.push_back(branch.front());
+        }
+        const bool one_cell = std::ranges::all_of(cases, [&](const ChainNode& c) { return c.cell == cases[0].cell; });
+        const bool one_digit = std::ranges::all_of(cases, [&](const ChainNode& c) {
+          return c.digit == cases[0].digit && (c.cell == cases[0].cell || shares_unit(units, c.cell, cases[0].cell));
+        });
+        EXPECT_TRUE(one_cell || one_digit) << where;
+        ++shapes[1];
+      }
+    }
+    EXPECT_FALSE(step.inside.empty()) << where;  // (a nested chain rests on a chain inside)
+  });
   EXPECT_GT(nested, 0);
   EXPECT_GT(shapes[0], 0);
   EXPECT_GT(shapes[1], 0);

@@ -30,6 +30,7 @@ struct Node {
   std::int16_t cell;
   std::int8_t digit;  // index
   bool on;
+  ChainVia via = ChainVia::Link;  // (set where chains are spelled out: Implications::chain())
 };
 
 struct Span32 {

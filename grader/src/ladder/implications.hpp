@@ -103,6 +103,8 @@ class Implications {
     queue_.make_room(slots);
     order_.make_room(slots);
     visit_.assign(slots, 0);
+    via_stamp_.assign(slots, 0);
+    via_.assign(slots, ChainVia::Link);
     for (Cell c = 0; c < t.cells; ++c) {
       for (int d = 0; d < t.n; ++d) candidate_.push_back({static_cast<std::int16_t>(c), static_cast<std::int8_t>(d)});
     }
@@ -171,6 +173,7 @@ class Implications {
     }
     if (++generation_ == 0) {  // wrapped: clear for real once
       std::fill(stamp_.begin(), stamp_.end(), 0);
+      std::fill(via_stamp_.begin(), via_stamp_.end(), 0);
       generation_ = 1;
     }
     parents_.clear();
@@ -290,11 +293,13 @@ class Implications {
   // of each side: a node on both is listed twice).
   std::span<const int> ancestry() const { return ancestry_; }
 
-  // The chain from the start to `slot` by first parents, start first.
+  // The chain from the start to `slot` by first parents, start first, each node with
+  // how the run reached it (a pattern's or a chain inside's, where not by a link).
   void chain(int slot, std::vector<Node>& out) const {
     const std::size_t begin = out.size();
     for (int s = slot; s >= 0;) {
       out.push_back(node_of(s));
+      if (via_stamp_[static_cast<std::size_t>(s)] == generation_) out.back().via = via_[static_cast<std::size_t>(s)];
       const auto ps = parents(s);
       s = ps.empty() ? -1 : ps.front();
     }
@@ -418,7 +423,10 @@ class Implications {
     struct Sink {
       Implications& run;
       int depth;
-      void parents() { run.extra_.clear(); }
+      void parents(ChainVia via) {
+        run.extra_.clear();
+        run.via_now_ = via;
+      }
       // (A quiet run keeps no parents: the pattern's are not listed.)
       bool keeps_parents() const { return !run.quiet_; }
       void parent(Cell c, int d) { run.extra_.push_back(run.slot(c, d, false)); }
@@ -431,7 +439,9 @@ class Implications {
           return false;
         }
         const int parent = run.extra_.empty() ? -1 : run.extra_.front();
-        run.added_over_ = run.add(run.slot(c, d, false), parent, depth, 1, run.extra_.size());
+        const int slot = run.slot(c, d, false);
+        run.added_over_ = run.add(slot, parent, depth, 1, run.extra_.size());
+        if (!run.quiet_) run.mark_via(slot);
         return true;
       }
     };
@@ -451,7 +461,7 @@ class Implications {
     bool took = false;
     int snapshot = -1;  // of the working position, for the findings not measured yet
     for (const InnerFinding& f : inner_found_) {
-      sink.parents();
+      sink.parents(ChainVia::ChainInside);
       for (std::uint32_t i = f.parents_begin; i < f.parents_end; ++i) {
         sink.parent(inner_parents_[i].cell, inner_parents_[i].digit);
       }
@@ -475,6 +485,14 @@ class Implications {
     }
     if (!took) return 0;
     return added_over_ ? -1 : 1;
+  }
+
+  // Notes that `slot`, just added, was taken out by the pattern or chain inside that
+  // via_now_ names (not in quiet runs: only chain() reads it).
+  void mark_via(int slot) {
+    const auto s = static_cast<std::size_t>(slot);
+    via_stamp_[s] = generation_;
+    via_[s] = via_now_;
   }
 
   // A copy of the working position (only what a run reads), kept until the next run;
@@ -578,6 +596,9 @@ class Implications {
   int result_ = -1;
   std::uint32_t generation_ = 0;
   std::vector<std::uint32_t> stamp_;
+  std::vector<std::uint32_t> via_stamp_;  // by slot: generation_ where via_ holds for this run
+  std::vector<ChainVia> via_;
+  ChainVia via_now_ = ChainVia::Link;  // the pattern's or chain inside's being taken
   std::vector<std::uint16_t> depth_;
   std::vector<std::uint32_t> parent_begin_;
   std::vector<std::uint16_t> parent_count_;

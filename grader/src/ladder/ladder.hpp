@@ -393,7 +393,7 @@ class Ladder {
     std::vector<std::vector<ChainNode>> out;
     for (const Span32& branch : branches) {
       std::vector<ChainNode> chain;
-      for (const Node& node : chosen_.nodes(branch)) chain.push_back({node.cell, node.digit + 1, node.on});
+      for (const Node& node : chosen_.nodes(branch)) chain.push_back({node.cell, node.digit + 1, node.on, node.via});
       out.push_back(std::move(chain));
     }
     return out;

@@ -63,7 +63,7 @@ class PlusPatterns {
 
   // Applies the first kind of pattern that takes something from `p` (the working
   // position; `s` the position the run started from). For each pattern,
-  // sink.parents() is called first, then, if sink.keeps_parents(), sink.parent(c, d)
+  // sink.parents(kind) is called first, then, if sink.keeps_parents(), sink.parent(c, d)
   // for every candidate its cells or units lost on the way (what it rests on: every
   // pattern rests on something, since each kind looks only where the run took
   // something out), then sink.take(c, d) for each candidate it takes out; take
@@ -129,7 +129,7 @@ class PlusPatterns {
                                                 p.where[static_cast<std::size_t>(crossing.second)], crossing.second_places);
         for (Mask ds = here; ds != 0; ds &= ds - 1) {
           const int d = std::countr_zero(ds);
-          sink.parents();
+          sink.parents(ChainVia::LockedCandidates);
           lost_in(first, d);
           for (Mask gone = p.places(crossing.second, d) & ~crossing.second_places; gone != 0; gone &= gone - 1) {
             take(t_.cell_of(crossing.second, std::countr_zero(gone)), d);
@@ -153,7 +153,7 @@ class PlusPatterns {
         for (Mask bs = partners(as, lost, a); bs != 0; bs &= bs - 1) {
           const int b = std::countr_zero(bs);
           if (p.places(u, b) != pa) continue;
-          sink.parents();
+          sink.parents(ChainVia::HiddenPair);
           lost_in(u, a);
           lost_in(u, b);
           for (Mask cells = pa; cells != 0; cells &= cells - 1) {
@@ -182,7 +182,7 @@ class PlusPatterns {
         for (Mask js = partners(is, lost, i); js != 0; js &= js - 1) {
           const Cell b = t_.cell_of(u, std::countr_zero(js));
           if (p.cand[static_cast<std::size_t>(b)] != m) continue;
-          sink.parents();
+          sink.parents(ChainVia::NakedPair);
           for (const Cell c : {a, b}) {
             for (Mask gone = sink.keeps_parents() ? s.cand[static_cast<std::size_t>(c)] & ~m : 0; gone != 0; gone &= gone - 1) {
               sink.parent(c, std::countr_zero(gone));
@@ -229,7 +229,7 @@ class PlusPatterns {
           for (Mask js = partners(is, lost, i); js != 0; js &= js - 1) {
             const int j = std::countr_zero(js);
             if (p.places(base0 + j, d) != pi) continue;
-            sink.parents();
+            sink.parents(ChainVia::XWing);
             lost_in(base0 + i, d);
             lost_in(base0 + j, d);
             for (Mask cover = pi; cover != 0; cover &= cover - 1) {

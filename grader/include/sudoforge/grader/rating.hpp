@@ -108,11 +108,17 @@ Level level_of(int rating, bool singles_solve);
 // The least rating (tenths) of each level above easy, in order: medium, hard, ...
 std::array<int, kLevelCount - 1> level_cuts();
 
+// How a chain reached a node where no single link does: a pattern that a dynamic
+// chain "plus" applies when its singles run dry (the node is a candidate it took
+// out), or, in a nested chain, a chain inside (HumanStep::inside).
+enum class ChainVia : std::uint8_t { Link, LockedCandidates, HiddenPair, NakedPair, XWing, ChainInside };
+
 // One link of a chain as a person follows it: "r1c2=5" (on) or "r1c2<>5" (off).
 struct ChainNode {
   engine::Cell cell = 0;
   engine::Digit digit = 0;
   bool on = false;
+  ChainVia via = ChainVia::Link;  // how the chain got here from the node before
 };
 
 struct Placement {
