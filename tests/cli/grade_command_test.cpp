@@ -326,6 +326,13 @@ TEST(ExplainCommand, WalksADiabolicalPuzzleToTheEndWithChains) {
     ++nested;
   }
   EXPECT_GT(nested, 0);
+  // The README shows its sixth round as it is.
+  const std::string readme = test::read_file(test::data_path("../README.md"));
+  const auto intro = readme.find("The sixth round of the `explain` above");
+  ASSERT_NE(intro, std::string::npos);
+  const auto block = readme.find("```\n", intro) + 4;
+  const std::string shown = readme.substr(block, readme.find("```", block) - block);
+  EXPECT_NE(result.out.find("round 6:\n" + shown), std::string::npos) << shown;
 }
 
 TEST(ExplainCommand, PrintsChainsLinkByLink) {
