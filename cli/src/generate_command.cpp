@@ -588,7 +588,15 @@ int run_generate(const GenerateOptions& options) {
           if (!request.from_db.empty()) {
             const store::Selection selection =
                 resolve_selection(selection_from_json(nlohmann::json::parse(request.from_db)));
-            seeds = stored_seeds(*store, selection, request.geometry);
+            std::int64_t rated_again = 0;
+            seeds = stored_seeds(*store, selection, request.geometry, thread_limit.threads(), request.max_te_depth,
+                                 rated_again);
+            if (rated_again > 0 && !options.quiet) {
+              std::fprintf(stderr,
+                           "generate: %lld seeds of the database were rated by an older sudoforge (or not at all): "
+                           "rated again for the search's order; 'sudoforge upgrade --db %s' stores today's ratings\n",
+                           static_cast<long long>(rated_again), store->path().c_str());
+            }
           }
           if (!request.from.empty()) {
             for (generator::Seed& more : read_seeds(request.from, request.geometry, thread_limit.threads(), request.max_te_depth,

@@ -36,7 +36,11 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
   const bool seeded = !request.from.empty() || !request.from_db.empty();
   generator::MineState state;
   if (run.state.empty()) {
-    state = first_state(run.seeds(), options);
+    std::vector<generator::Seed> seeds = run.seeds();
+    // Stopped while the seeds were rated: nothing is kept (a first round of some of
+    // them would be saved as the run's state), so the same command rates them all again.
+    if (InterruptGuard::requested()) return MineOutcome{};
+    state = first_state(std::move(seeds), options);
     if (seeded && state.seeds.empty()) throw CliError("generate: no seed puzzle to mine from");
     state.base = 0;
   } else {
@@ -152,44 +156,69 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
   return outcome;
 }
 
+namespace {
+
+// Grades `grids` on `threads` threads, in order, emit(i, grade) for each, until a stop
+// is asked for (InterruptGuard: run_mining() then keeps nothing of them).
+template <typename Emit>
+void grade_seeds(const std::vector<engine::Grid>& grids, const engine::Geometry& geometry, int threads, int max_te_depth,
+                 Emit&& emit) {
+  std::vector<grader::Grader> graders;
+  for (int t = 0; t < std::max(1, threads); ++t) graders.emplace_back(geometry);
+  grader::GradeOptions grade_options;
+  grade_options.max_te_depth = max_te_depth;
+  ordered_workers<grader::Grade>(
+      threads, grids.size(),
+      [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(grids[i], grade_options); },
+      [&](std::size_t i, const grader::Grade& grade) {
+        emit(i, grade);
+        return !InterruptGuard::requested();
+      });
+}
+
+}  // namespace
+
 std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, const engine::Geometry& geometry,
                                         int threads, int max_te_depth, std::int64_t& rejected) {
   PuzzleInput input(files, geometry, engine::TextFormat::Auto);
   std::vector<InputRecord> records;
+  std::vector<engine::Grid> grids;
   for (InputRecord record; input.next(record);) {
     if (record.kind == InputRecord::Kind::Puzzle) {
-      records.push_back(record);
+      grids.push_back(record.grid);
+      records.push_back(std::move(record));
     } else {
       report(record);
       ++rejected;
     }
   }
-  std::vector<grader::Grader> graders;
-  for (int t = 0; t < std::max(1, threads); ++t) graders.emplace_back(geometry);
-  grader::GradeOptions grade_options;
-  grade_options.max_te_depth = max_te_depth;
   std::vector<generator::Seed> seeds;
-  ordered_workers<grader::Grade>(
-      threads, records.size(),
-      [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(records[i].grid, grade_options); },
-      [&](std::size_t i, const grader::Grade& grade) {
-        if (grade.status != grader::Status::Unique) {
-          report_rejection(records[i], grade);
-          ++rejected;
-        } else {
-          seeds.push_back({records[i].grid, grade.score, engine::canonical_key(records[i].grid)});
-        }
-        return !InterruptGuard::requested();
-      });
+  grade_seeds(grids, geometry, threads, max_te_depth, [&](std::size_t i, const grader::Grade& grade) {
+    if (grade.status != grader::Status::Unique) {
+      report_rejection(records[i], grade);
+      ++rejected;
+    } else {
+      seeds.push_back({grids[i], grade.score, engine::canonical_key(grids[i])});
+    }
+  });
   return seeds;
 }
 
 std::vector<generator::Seed> stored_seeds(store::Store& store, store::Selection selection,
-                                          const engine::Geometry& geometry) {
+                                          const engine::Geometry& geometry, int threads, int max_te_depth,
+                                          std::int64_t& rated_again) {
   selection.geometry = geometry;
   std::vector<generator::Seed> seeds;
+  std::vector<std::size_t> outdated;  // seeds whose stored score is not this sudoforge's rating's
   store.select(selection, [&](const store::StoredPuzzle& stored) {
+    if (stored.rating_version < grader::kRatingVersion) outdated.push_back(seeds.size());
     seeds.push_back({stored.puzzle, stored.grade.score, engine::canonical_key(stored.puzzle)});
+  });
+  std::vector<engine::Grid> grids;
+  for (const std::size_t i : outdated) grids.push_back(seeds[i].puzzle);
+  grade_seeds(grids, geometry, threads, max_te_depth, [&](std::size_t k, const grader::Grade& grade) {
+    seeds[outdated[k]].score = grade.score;
+    ++rated_again;
   });
   return seeds;
 }

@@ -49,7 +49,8 @@ struct MineOutcome {
 
 // Runs the loop until the acceptor is complete, a stop is asked for
 // (InterruptGuard), max_jobs is reached, the give-up bound is met, or the frontier
-// runs dry. Progress shows finds, rates and the frontier.
+// runs dry. Progress shows finds, rates and the frontier. A run stopped while its
+// seeds are rated saves no state: it starts from the seeds again when resumed.
 MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progress& progress);
 
 // The seeds in `files` (PuzzleInput: any layout it reads), graded on `threads`
@@ -57,8 +58,12 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
 // counted in `rejected`.
 std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, const engine::Geometry& geometry,
                                         int threads, int max_te_depth, std::int64_t& rejected);
-// The selected puzzles of the database as seeds (of the run's geometry).
+// The selected puzzles of the database as seeds (of the run's geometry), each
+// ordered by its stored score, or, where an older sudoforge rated it (or nothing did),
+// by the score of this sudoforge's rating, rated afresh on `threads` threads and
+// counted in `rated_again` (the rows are left as they are: `upgrade` stores that).
 std::vector<generator::Seed> stored_seeds(store::Store& store, store::Selection selection,
-                                          const engine::Geometry& geometry);
+                                          const engine::Geometry& geometry, int threads, int max_te_depth,
+                                          std::int64_t& rated_again);
 
 }  // namespace sudoforge::cli

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <set>
 
@@ -151,6 +152,33 @@ TEST(MineCommand, SurvivesSigkillAndResumesToTheSameFindsAndBytes) {
   EXPECT_EQ(test::read_file(out), straight.out);
 }
 
+// Stopped while its seeds are being rated (seconds, for a large file of hard seeds),
+// a run keeps no state: run again, it rates them all and makes what an unstopped run
+// makes. (It saved a first round of the seeds rated so far, and went on from those.)
+TEST(MineCommand, StoppedWhileRatingItsSeedsResumesFromAllOfThem) {
+  const std::string db = fresh_db("mine_stopped_seeds.db");
+  const std::string seeds = testing::TempDir() + "mine_600_seeds.txt";
+  const std::string out = testing::TempDir() + "mine_stopped_seeds.csv";
+  std::filesystem::remove(out);
+  {
+    std::ofstream file(seeds);
+    const auto deep = test::load_puzzles("te_depth2.txt");
+    for (std::size_t i = 0; i < 600; ++i) file << engine::to_line(deep[i]) << "\n";
+  }
+  // (About 3 s to rate on one thread; stopped 0.5 s in.)
+  const std::string request = "generate --from " + seeds + " --tier diabolical --count 10 --seed 5";
+  const std::string args = request + " -q --threads 1 --db " + db + " --out " + out;
+  const auto stopped = test::stopped_by(sudoforge(args), db, "INT", 0.5);
+  ASSERT_EQ(stopped.exit_code, 130) << stopped.err;
+  EXPECT_EQ(test::stored(db), 0);
+  const auto resumed = run_command(sudoforge(args));
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
+  const auto straight = run_command(sudoforge(request + " --threads 2 --no-db -q --out -"));
+  ASSERT_EQ(straight.exit_code, 0) << straight.err;
+  EXPECT_EQ(records_of(straight.out).size(), 10u);
+  EXPECT_EQ(test::read_file(out), straight.out);
+}
+
 TEST(MineCommand, SeedsFromTheDatabaseAndFindsNewToIt) {
   const std::string db = fresh_db("mine_db.db");
   ASSERT_EQ(run_command(sudoforge("import -q --db " + db + " " + test::data_path("top95.txt"))).exit_code, 0);
@@ -163,6 +191,42 @@ TEST(MineCommand, SeedsFromTheDatabaseAndFindsNewToIt) {
   const auto none = run_command(sudoforge("generate --from-db --tier diabolical --count 5 --no-db --out -"));
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(none.err, "sudoforge: --from-db needs the database: drop --no-db\n");
+}
+
+// Seeds from the database go in the order of today's rating: a row an older
+// sudoforge rated is rated again for the search (and left as it is: `upgrade` stores
+// ratings), so mining from a database before and after `upgrade` takes the same path.
+// The fixture's 20 X-Sudoku rows are of schema 5 (7 of them rate differently today);
+// their old scores are also turned around here, so that the first round (the best 16)
+// would not be today's.
+TEST(MineCommand, SeedsAnOlderSudoforgeRatedGoInTheOrderOfTodaysRating) {
+  const std::string old_db = fresh_db("mine_from_old.db");
+  const std::string upgraded = fresh_db("mine_from_upgraded.db");
+  std::filesystem::copy_file(test::fixture_path("schema_v5_diagonal.db"), old_db);
+  std::filesystem::copy_file(test::fixture_path("schema_v5_diagonal.db"), upgraded);
+  {
+    sqlite3* handle = nullptr;
+    ASSERT_EQ(sqlite3_open(old_db.c_str(), &handle), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(handle, "UPDATE puzzles SET score = 9000 - score", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(handle);
+  }
+  ASSERT_EQ(run_command(sudoforge("upgrade -q --db " + upgraded)).exit_code, 0);
+  const std::string args = "generate --diagonal --from-db --tier diabolical --count 20 --seed 1 --threads 2 --out - --db ";
+  const auto from_old = run_command(sudoforge(args + old_db));
+  ASSERT_EQ(from_old.exit_code, 0) << from_old.err;
+  EXPECT_NE(from_old.err.find("generate: 20 seeds of the database were rated by an older sudoforge (or not at all): "
+                              "rated again for the search's order; 'sudoforge upgrade --db " + old_db +
+                              "' stores today's ratings\n"),
+            std::string::npos)
+      << from_old.err;
+  const auto from_upgraded = run_command(sudoforge(args + upgraded));
+  ASSERT_EQ(from_upgraded.exit_code, 0) << from_upgraded.err;
+  EXPECT_EQ(from_upgraded.err.find("rated again for the search"), std::string::npos) << from_upgraded.err;
+  EXPECT_EQ(records_of(from_old.out).size(), 20u);
+  EXPECT_EQ(from_old.out, from_upgraded.out);
+  // The rows stay as they were: upgrade still has all 20 to rate.
+  const auto upgrade = run_command(sudoforge("upgrade --db " + old_db));
+  EXPECT_NE(upgrade.err.find("rated again 20 of 20 rated by an older sudoforge"), std::string::npos) << upgrade.err;
 }
 
 TEST(MineCommand, AFindTheDatabaseHoldsIsNotNew) {
