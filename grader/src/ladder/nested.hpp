@@ -250,8 +250,9 @@ class NestedChains final : public InnerChains<W> {
   // explain): its contradiction's two branches (by first parents, as every dynamic
   // chain is printed), then every chain inside that the contradiction rests on (all
   // that its complexity counts, in the order the run took their candidates out), each
-  // with its branches followed in the position it was found in. Nothing where the first pass's measure rated it (a replay found no
-  // contradiction: the words then say what the chain does, with no links).
+  // with its branches followed in the position it was found in. Nothing where the
+  // first pass's measure rated it (no replay found a contradiction): the words then
+  // say what the chain does, without links.
   void spell(const Position<W>& p, std::size_t i, Findings& out) {
     if (rated_inside_[i] == kByFirstPass) return;
     inside_ = static_cast<Inside>(rated_inside_[i]);
