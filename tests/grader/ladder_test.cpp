@@ -677,15 +677,25 @@ TEST(LadderNested, ChainsRecordedForExplainSpellOutTheirChainsInside) {
         expect_links(branch, puzzle, units, where);
       }
       const auto& first = inside.chains.front();
+      // (In words, each says what it takes out.)
+      const std::string number = "\n[" + std::to_string(&inside - step.inside.data() + 1) + "] ";
+      const std::string removed = engine::cell_name(classic, off.cell) + "<>" + engine::digit_symbol(off.digit);
+      const std::string words = describe_step(step);
+      const std::string line = words.substr(words.find(number), words.find('\n', words.find(number) + 1) - words.find(number));
       if (inside.chains.size() == 1) {
         EXPECT_TRUE(same(first.front(), on) && same(first.back(), off)) << where;
+        EXPECT_TRUE(line.ends_with(" => " + removed)) << line;
         ++shapes[0];
       } else if (inside.chains.size() == 2 && same(first.front(), inside.chains[1].front())) {
         const ChainNode& clash = first.back();
         EXPECT_TRUE(same(first.front(), on)) << where;
         EXPECT_TRUE(same(inside.chains[1].back(), ChainNode{clash.cell, clash.digit, !clash.on})) << where;
+        EXPECT_TRUE(line.ends_with(" would both hold and not hold " + std::string(1, engine::digit_symbol(clash.digit)) +
+                                   ", so " + removed))
+            << line;
         ++shapes[2];
       } else {
+        EXPECT_TRUE(line.starts_with(number + "each case leads to " + removed + ": ")) << line;
         // Every case of one cell, or of one digit's places in one unit, ends in its removal.
         std::vector<ChainNode> cases;
         for (const auto& branch : inside.chains) {
