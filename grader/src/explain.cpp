@@ -115,22 +115,23 @@ std::string chain_text(const std::vector<ChainNode>& chain, const engine::Geomet
 
 std::string no_mark(const ChainNode&) { return {}; }
 
-// What a forcing chain's branches show, without its conclusion: one branch from an
-// assumption to its own negation, two to a contradiction, or every case of a cell, a
-// unit or a double to one result (`result`: its words, "it" when the conclusion
-// follows).
+// What a forcing chain's branches show: one branch from an assumption to its own
+// negation, two to a contradiction, or every case of a cell, a unit or a double to one
+// result. Without its conclusion, which the caller says after it; or, given `result`
+// (a chain inside: "r5c2<>8"), with it.
 template <typename Mark>
 std::string branches_text(const std::vector<std::vector<ChainNode>>& chains, const engine::Geometry& geometry,
-                          Mark&& mark, const std::string& result = "it") {
+                          Mark&& mark, const std::string& result = "") {
   if (chains.size() == 1) return chain_text(chains.front(), geometry, mark);
   if (chains.size() == 2 && !chains[0].empty() && !chains[1].empty() && chains[0].front().cell == chains[1].front().cell &&
       chains[0].front().digit == chains[1].front().digit && chains[0].front().on == chains[1].front().on) {
     // A contradiction: the same assumption, two branches ending in one candidate on and off.
     const ChainNode& end = chains[0].back();
     return chain_text(chains[0], geometry, mark) + " and " + chain_text(chains[1], geometry, mark) + ": " +
-           engine::cell_name(geometry, end.cell) + " would both hold and not hold " + engine::digit_symbol(end.digit);
+           engine::cell_name(geometry, end.cell) + " would both hold and not hold " + engine::digit_symbol(end.digit) +
+           (result.empty() ? "" : ", so " + result);
   }
-  std::string text = "each case leads to " + result + ": ";
+  std::string text = "each case leads to " + (result.empty() ? std::string("it") : result) + ": ";
   for (std::size_t i = 0; i < chains.size(); ++i) text += (i > 0 ? "; " : "") + chain_text(chains[i], geometry, mark);
   return text;
 }
@@ -166,17 +167,11 @@ std::string nested_text(const HumanStep& step, const engine::Geometry& geometry)
   if (step.inside.empty()) return text;
   text += ". This rests on " + std::to_string(step.inside.size()) + " chain" + (step.inside.size() == 1 ? "" : "s") +
           " inside, each in the position the assumption had led to when it was found:";
-  // (Each chain inside says what it takes out: a contradiction's assumption goes, a
-  // static chain ends in it, every case of a group leads to it.)
+  // (Each chain inside says what it takes out; a static one ends in it.)
   for (std::size_t k = 0; k < step.inside.size(); ++k) {
-    const auto& chains = step.inside[k].chains;
     const Removal& r = step.inside[k].removed;
-    const std::string removed = node_text(ChainNode{r.cell, r.digit, false}, geometry);
-    text += "\n[" + std::to_string(k + 1) + "] " + branches_text(chains, geometry, no_mark, removed);
-    if (chains.size() == 2 && chains[0].front().cell == r.cell && chains[0].front().digit == r.digit &&
-        chains[1].front().cell == r.cell && chains[1].front().digit == r.digit) {
-      text += ", so " + removed;
-    }
+    text += "\n[" + std::to_string(k + 1) + "] " +
+            branches_text(step.inside[k].chains, geometry, no_mark, node_text(ChainNode{r.cell, r.digit, false}, geometry));
   }
   return text;
 }

@@ -662,7 +662,9 @@ TEST(LadderNested, ChainsRecordedForExplainSpellOutTheirChainsInside) {
     }
     const ChainNode& end = step.chains[0].back();
     EXPECT_TRUE(same(step.chains[1].back(), ChainNode{end.cell, end.digit, !end.on})) << where;
-    for (const HumanStep::Inside& inside : step.inside) {
+    const std::string words = describe_step(step);
+    for (std::size_t k = 0; k < step.inside.size(); ++k) {
+      const HumanStep::Inside& inside = step.inside[k];
       const ChainNode off{inside.removed.cell, inside.removed.digit, false};
       const ChainNode on{inside.removed.cell, inside.removed.digit, true};
       // (Each once.)
@@ -678,10 +680,11 @@ TEST(LadderNested, ChainsRecordedForExplainSpellOutTheirChainsInside) {
       }
       const auto& first = inside.chains.front();
       // (In words, each says what it takes out.)
-      const std::string number = "\n[" + std::to_string(&inside - step.inside.data() + 1) + "] ";
+      const std::string number = "\n[" + std::to_string(k + 1) + "] ";
       const std::string removed = engine::cell_name(classic, off.cell) + "<>" + engine::digit_symbol(off.digit);
-      const std::string words = describe_step(step);
-      const std::string line = words.substr(words.find(number), words.find('\n', words.find(number) + 1) - words.find(number));
+      const std::size_t at = words.find(number);
+      ASSERT_NE(at, std::string::npos) << where;
+      const std::string line = words.substr(at, words.find('\n', at + 1) - at);
       if (inside.chains.size() == 1) {
         EXPECT_TRUE(same(first.front(), on) && same(first.back(), off)) << where;
         EXPECT_TRUE(line.ends_with(" => " + removed)) << line;

@@ -99,7 +99,6 @@ class Findings {
     const auto begin = static_cast<std::uint32_t>(nodes_.size());
     nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
     branches_.push_back({begin, static_cast<std::uint32_t>(nodes_.size())});
-    if (insides_.size() > current_.insides.begin) close(insides_.back().branches, branches_);
   }
   // A nested chain's chain inside that took out (c, d): the branches added after this
   // call are its own, not the instance's, up to the next inside() or finish().
@@ -124,7 +123,11 @@ class Findings {
     close(current_.placements, placements_);
     close(current_.branches, branches_);
     close(current_.insides, insides_);
-    // (The instance's own branches end where its first chain inside begins.)
+    // (The instance's own branches end where its first chain inside begins, and each
+    // chain inside's where the next one's begin.)
+    for (std::uint32_t k = current_.insides.end; k-- > current_.insides.begin;) {
+      insides_[k].branches.end = k + 1 < current_.insides.end ? insides_[k + 1].branches.begin : current_.branches.end;
+    }
     if (current_.insides.size() > 0) current_.branches.end = insides_[current_.insides.begin].branches.begin;
     if (current_.removals.size() + current_.placements.size() > 0) {
       found_ |= current_.digits;

@@ -232,17 +232,15 @@ class Implications {
   // The rounds of chains inside the run under way has looked for so far.
   int inner_rounds() const { return inner_rounds_; }
   // With `on`, the runs from now on keep, for each candidate a chain inside takes out,
-  // the position that chain was found in (for explaining a nested chain: inside()).
+  // the position that chain was found in (for explaining a nested chain:
+  // for_each_inside()).
   void keep_inside(bool on) { keep_inside_ = on; }
-  // In the last run, made with keep_inside(true): the position in which a chain inside
-  // took out `slot` (an "off" node), `finding` set to that finding; nullptr if none did.
-  const Position<W>* inside(int slot, InnerFinding& finding) const {
-    for (const auto& [s, kept] : kept_inside_) {
-      if (s != slot) continue;
-      finding = kept.finding;
-      return &snapshots_[static_cast<std::size_t>(kept.snapshot)];
-    }
-    return nullptr;
+  // In the last run, made with keep_inside(true): f(slot, position, finding) for each
+  // candidate a chain inside took out (its "off" slot), in the order the run took them,
+  // with the position the chain was found in.
+  template <typename F>
+  void for_each_inside(F&& f) const {
+    for (const auto& [slot, kept] : kept_inside_) f(slot, snapshots_[static_cast<std::size_t>(kept.snapshot)], kept.finding);
   }
 
   int reached_count() const { return static_cast<int>(order_.size()); }

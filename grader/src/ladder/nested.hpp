@@ -272,14 +272,8 @@ class NestedChains final : public InnerChains<W> {
       outer_.chain(end, chain_);
       out.branch(chain_);
     }
-    spelled_.clear();
-    outer_.for_each_reached([&](int s) {
-      InnerFinding f{};
-      if (resting_[static_cast<std::size_t>(s)] != 0 && outer_.inside(s, f) != nullptr) spelled_.push_back(s);
-    });
-    for (const int s : spelled_) {
-      InnerFinding f{};
-      const Position<W>& now = *outer_.inside(s, f);
+    outer_.for_each_inside([&](int s, const Position<W>& now, const InnerFinding& f) {
+      if (resting_[static_cast<std::size_t>(s)] == 0) return;
       out.inside(f.removed.cell, f.removed.digit);
       const int off = inner_.slot(f.removed.cell, f.removed.digit, false);
       const auto branch = [&](int end) {
@@ -305,7 +299,7 @@ class NestedChains final : public InnerChains<W> {
           break;
         }
       }
-    }
+    });
   }
 
   // The first pass's measure of candidate (c, d): the level of dynamic chains inside
@@ -643,7 +637,6 @@ class NestedChains final : public InnerChains<W> {
   std::vector<signed char> rated_inside_;  // ... and the Inside of the replay that rated it (or kByFirstPass)
   static constexpr signed char kByFirstPass = -1;
   std::vector<Node> chain_;  // spell()'s
-  std::vector<int> spelled_;  // ... the candidates chains inside took out that the contradiction rests on ("off" slots)
   std::vector<char> resting_;  // ... by slot, 1 where the contradiction rests on it
   static constexpr int kNotAsked = -1;
   static constexpr int kNotRefuted = -2;
