@@ -374,6 +374,90 @@ TEST(ExplainCommand, RefusesPuzzlesWithoutOneSolutionAndBadText) {
                     "stored puzzle by its id, give --db)\n");
 }
 
+// explain FILE:LINE (the source grade's records name): that record's puzzle, explained
+// exactly as its text would be, under a line naming it; FILE alone when it holds one
+// puzzle. A line inside a grid names the grid. Every way of naming no puzzle is an
+// error that says which file and line, and what is there instead.
+TEST(ExplainCommand, ExplainsOnePuzzleOfAFileByTheSourceGradeNames) {
+  const std::string easy = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  const engine::Grid grid = engine::parse_puzzle("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+                                                 engine::Geometry{});
+  // Line 1 a comment, 2 a puzzle, 3 blank, 4 to 12 a grid (with the rows of a block),
+  // then a malformed line.
+  std::string text = "# three puzzles\n" + easy + "\n\n" + engine::to_block(grid);
+  const int grid_lines = static_cast<int>(lines_of(engine::to_block(grid)).size());
+  const int bad_line = 4 + grid_lines;
+  text += "1234\n";
+  const std::string file = temp_file("explain_lines.txt", text);
+
+  const auto graded = run_command(sudoforge("grade -q " + file));
+  ASSERT_EQ(graded.exit_code, 1) << graded.err;  // the malformed line
+  const auto rows = test::csv_rows(graded.out);
+  ASSERT_EQ(rows.size(), 3U) << graded.out;
+  EXPECT_EQ(rows[0][0], file + ":2");
+  EXPECT_EQ(rows[1][0], file + ":4");
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto by_source = run_command(sudoforge("explain " + rows[i][0]));
+    ASSERT_EQ(by_source.exit_code, 0) << by_source.err;
+    const auto by_text = run_command(sudoforge("explain " + rows[i][1]));
+    ASSERT_EQ(by_text.exit_code, 0) << by_text.err;
+    EXPECT_EQ(by_source.out, rows[i][0] + "\n" + by_text.out);
+    EXPECT_EQ(by_source.err, "");
+  }
+  const auto inside_grid = run_command(sudoforge("explain " + file + ":" + std::to_string(bad_line - 2)));
+  ASSERT_EQ(inside_grid.exit_code, 0) << inside_grid.err;
+  EXPECT_TRUE(inside_grid.out.starts_with(file + ":4\npuzzle: " + engine::to_line(grid))) << inside_grid.out;
+  const auto page = run_command(sudoforge("explain --html - " + file + ":2"));
+  ASSERT_EQ(page.exit_code, 0) << page.err;
+  EXPECT_NE(page.out.find("<title>" + file + ":2</title>"), std::string::npos);
+
+  const auto whole = run_command(sudoforge("explain " + file));
+  EXPECT_EQ(whole.exit_code, 2);
+  EXPECT_EQ(whole.err, "sudoforge: " + file + " has more than one puzzle line: name one, as grade's source column does (" +
+                           file + ":2, " + file + ":4, ...)\n");
+  const auto blank = run_command(sudoforge("explain " + file + ":3"));
+  EXPECT_EQ(blank.exit_code, 1);
+  EXPECT_EQ(blank.err, "sudoforge: " + file + ":3: no puzzle on this line (the nearest are on lines 2 and 4)\n");
+  const auto comment = run_command(sudoforge("explain " + file + ":1"));
+  EXPECT_EQ(comment.exit_code, 1);
+  EXPECT_EQ(comment.err, "sudoforge: " + file + ":1: no puzzle on this line (the first is on line 2)\n");
+  const auto past = run_command(sudoforge("explain " + file + ":" + std::to_string(bad_line + 1)));
+  EXPECT_EQ(past.exit_code, 1);
+  EXPECT_EQ(past.err, "sudoforge: " + file + ":" + std::to_string(bad_line + 1) + ": no puzzle on this line (the last is on line " +
+                          std::to_string(bad_line) + ")\n");
+  const auto bad = run_command(sudoforge("explain " + file + ":" + std::to_string(bad_line)));
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.err, "sudoforge: " + file + ":" + std::to_string(bad_line) +
+                         ": wrong length: 4 cells, expected 81 for 9x9; it is the length of a 2x2 puzzle (--size 2)\n");
+  EXPECT_EQ(bad.out, "");
+
+  // A file of one puzzle needs no line; the same file read as 6x6 has none.
+  const std::string one = temp_file("explain_one.txt", "# one\n" + easy + "\n");
+  const auto alone = run_command(sudoforge("explain " + one));
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  EXPECT_TRUE(alone.out.starts_with(one + ":2\npuzzle: " + easy)) << alone.out;
+  const auto six = run_command(sudoforge("explain --size 6 " + one + ":2"));
+  EXPECT_EQ(six.exit_code, 1);
+  EXPECT_EQ(six.err, "sudoforge: " + one + ":2: wrong length: 81 cells, expected 36 for 6x6 (2x3 boxes); it is the length of a 9x9 puzzle (--size 9)\n");
+  const std::string empty = temp_file("explain_empty.txt", "# nothing\n");
+  const auto none = run_command(sudoforge("explain " + empty));
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("sudoforge: " + empty + " holds no puzzle to explain\n"), std::string::npos) << none.err;
+  const auto none_at = run_command(sudoforge("explain " + empty + ":1"));
+  EXPECT_EQ(none_at.exit_code, 1);
+  EXPECT_NE(none_at.err.find(empty + ":1: no puzzle on this line (the file holds none)\n"), std::string::npos) << none_at.err;
+
+  // Neither a puzzle nor a file: the puzzle's error says that no such file is there either.
+  const auto missing = run_command(sudoforge("explain " + file + "x:2"));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(missing.err.starts_with("sudoforge: cannot read the puzzle: bad character '/' at column 1 (nor is it a file, or "
+                                      "FILE:LINE of one, that exists)"))
+      << missing.err;
+  const auto folder = run_command(sudoforge("explain " + testing::TempDir()));
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_EQ(folder.err, "sudoforge: '" + testing::TempDir() + "' is a folder: explain takes a puzzle, or one of a file's as FILE:LINE\n");
+}
+
 // explain ID --db: the stored puzzle, in its own geometry, explained exactly as its
 // text would be; list's records end with that id.
 TEST(ExplainCommand, ExplainsAStoredPuzzleByTheIdListShows) {

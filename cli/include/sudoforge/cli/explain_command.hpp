@@ -13,8 +13,11 @@ class App;
 namespace sudoforge::cli {
 
 struct ExplainOptions {
-  std::string puzzle;  // the puzzle text, "-" to read one puzzle from stdin, or with `db` a puzzle's id
+  // The puzzle text, "-" to read one puzzle from stdin, a file of puzzles as FILE:LINE
+  // (or FILE alone when it holds one), or with `db` a puzzle's id.
+  std::string puzzle;
   GeometryOptions geometry;
+  std::string input_format = "auto";  // how a file named by `puzzle` is laid out
   std::optional<std::string> db;  // the database the id is in (its geometry is the puzzle's)
   std::string html;               // FILE ('-': stdout): the page to step through instead of text
 };
