@@ -431,11 +431,12 @@ TEST(ExplainCommand, ExplainsOnePuzzleOfAFileByTheSourceGradeNames) {
                          ": wrong length: 4 cells, expected 81 for 9x9; it is the length of a 2x2 puzzle (--size 2)\n");
   EXPECT_EQ(bad.out, "");
 
-  // A file of one puzzle needs no line; the same file read as 6x6 has none.
-  const std::string one = temp_file("explain_one.txt", "# one\n" + easy + "\n");
+  // A file of one puzzle needs no line (its note is said with its place); the same
+  // file read as 6x6 has none.
+  const std::string one = temp_file("explain_one.txt", "# one\n" + easy + " # Norvig \"x\", famous\n");
   const auto alone = run_command(sudoforge("explain " + one));
   ASSERT_EQ(alone.exit_code, 0) << alone.err;
-  EXPECT_TRUE(alone.out.starts_with(one + ":2\npuzzle: " + easy)) << alone.out;
+  EXPECT_TRUE(alone.out.starts_with(one + ":2 (Norvig \"x\", famous)\npuzzle: " + easy)) << alone.out;
   const auto six = run_command(sudoforge("explain --size 6 " + one + ":2"));
   EXPECT_EQ(six.exit_code, 1);
   EXPECT_EQ(six.err, "sudoforge: " + one + ":2: wrong length: 81 cells, expected 36 for 6x6 (2x3 boxes); it is the length of a 9x9 puzzle (--size 9)\n");
@@ -453,6 +454,10 @@ TEST(ExplainCommand, ExplainsOnePuzzleOfAFileByTheSourceGradeNames) {
   EXPECT_TRUE(missing.err.starts_with("sudoforge: cannot read the puzzle: bad character '/' at column 1 (nor is it a file, or "
                                       "FILE:LINE of one, that exists)"))
       << missing.err;
+  // A file that cannot be read (the kernel refuses to read this one's first page).
+  const auto unreadable = run_command(sudoforge("explain /proc/self/mem:1"));
+  EXPECT_EQ(unreadable.exit_code, 2);
+  EXPECT_EQ(unreadable.err, "sudoforge: cannot read file '/proc/self/mem': Input/output error\n");
   const auto folder = run_command(sudoforge("explain " + testing::TempDir()));
   EXPECT_EQ(folder.exit_code, 2);
   EXPECT_EQ(folder.err, "sudoforge: '" + testing::TempDir() + "' is a folder: explain takes a puzzle, or one of a file's as FILE:LINE\n");
