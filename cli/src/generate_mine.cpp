@@ -158,18 +158,19 @@ MineOutcome run_mining(const MineRun& run, generator::Acceptor& accepted, Progre
 
 namespace {
 
-// Grades `grids` on `threads` threads, in order, emit(i, grade) for each, until a stop
-// is asked for (InterruptGuard: run_mining() then keeps nothing of them).
-template <typename Emit>
-void grade_seeds(const std::vector<engine::Grid>& grids, const engine::Geometry& geometry, int threads, int max_te_depth,
+// Grades grid_at(i) for i below `count` on `threads` threads, in order, emit(i, grade)
+// for each, until a stop is asked for (InterruptGuard: run_mining() then keeps nothing
+// of them).
+template <typename GridAt, typename Emit>
+void grade_seeds(std::size_t count, GridAt&& grid_at, const engine::Geometry& geometry, int threads, int max_te_depth,
                  Emit&& emit) {
   std::vector<grader::Grader> graders;
   for (int t = 0; t < std::max(1, threads); ++t) graders.emplace_back(geometry);
   grader::GradeOptions grade_options;
   grade_options.max_te_depth = max_te_depth;
   ordered_workers<grader::Grade>(
-      threads, grids.size(),
-      [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(grids[i], grade_options); },
+      threads, count,
+      [&](std::size_t i, int worker) { return graders[static_cast<std::size_t>(worker)].grade(grid_at(i), grade_options); },
       [&](std::size_t i, const grader::Grade& grade) {
         emit(i, grade);
         return !InterruptGuard::requested();
@@ -182,10 +183,8 @@ std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, c
                                         int threads, int max_te_depth, std::int64_t& rejected) {
   PuzzleInput input(files, geometry, engine::TextFormat::Auto);
   std::vector<InputRecord> records;
-  std::vector<engine::Grid> grids;
   for (InputRecord record; input.next(record);) {
     if (record.kind == InputRecord::Kind::Puzzle) {
-      grids.push_back(record.grid);
       records.push_back(std::move(record));
     } else {
       report(record);
@@ -193,12 +192,13 @@ std::vector<generator::Seed> read_seeds(const std::vector<std::string>& files, c
     }
   }
   std::vector<generator::Seed> seeds;
-  grade_seeds(grids, geometry, threads, max_te_depth, [&](std::size_t i, const grader::Grade& grade) {
+  const auto grid_at = [&](std::size_t i) -> const engine::Grid& { return records[i].grid; };
+  grade_seeds(records.size(), grid_at, geometry, threads, max_te_depth, [&](std::size_t i, const grader::Grade& grade) {
     if (grade.status != grader::Status::Unique) {
       report_rejection(records[i], grade);
       ++rejected;
     } else {
-      seeds.push_back({grids[i], grade.score, engine::canonical_key(grids[i])});
+      seeds.push_back({records[i].grid, grade.score, engine::canonical_key(records[i].grid)});
     }
   });
   return seeds;
@@ -214,9 +214,9 @@ std::vector<generator::Seed> stored_seeds(store::Store& store, store::Selection 
     if (stored.rating_version < grader::kRatingVersion) outdated.push_back(seeds.size());
     seeds.push_back({stored.puzzle, stored.grade.score, engine::canonical_key(stored.puzzle)});
   });
-  std::vector<engine::Grid> grids;
-  for (const std::size_t i : outdated) grids.push_back(seeds[i].puzzle);
-  grade_seeds(grids, geometry, threads, max_te_depth, [&](std::size_t k, const grader::Grade& grade) {
+  // (Workers read the seeds' puzzles; emit() writes only their scores.)
+  const auto grid_at = [&](std::size_t k) -> const engine::Grid& { return seeds[outdated[k]].puzzle; };
+  grade_seeds(outdated.size(), grid_at, geometry, threads, max_te_depth, [&](std::size_t k, const grader::Grade& grade) {
     seeds[outdated[k]].score = grade.score;
     ++rated_again;
   });
