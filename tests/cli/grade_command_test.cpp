@@ -407,6 +407,16 @@ TEST(ExplainCommand, ExplainsOnePuzzleOfAFileByTheSourceGradeNames) {
   const auto inside_grid = run_command(sudoforge("explain " + file + ":" + std::to_string(bad_line - 2)));
   ASSERT_EQ(inside_grid.exit_code, 0) << inside_grid.err;
   EXPECT_TRUE(inside_grid.out.starts_with(file + ":4\npuzzle: " + engine::to_line(grid))) << inside_grid.out;
+  // grade's own output is such a file too (CSV, the record on line 2 after the header),
+  // and so is a HoDoKu save (one record, on line 1, with HoDoKu's rating as its note).
+  const std::string records = temp_file("explain_records.csv", graded.out);
+  const auto from_csv = run_command(sudoforge("explain " + records + ":2"));
+  ASSERT_EQ(from_csv.exit_code, 0) << from_csv.err;
+  EXPECT_TRUE(from_csv.out.starts_with(records + ":2\npuzzle: " + easy + " ")) << from_csv.out;
+  const std::string save = test::fixture_path("formats/hodoku_rated.hsol");
+  const auto from_save = run_command(sudoforge("explain " + save));
+  ASSERT_EQ(from_save.exit_code, 0) << from_save.err;
+  EXPECT_TRUE(from_save.out.starts_with(save + ":1 (HoDoKu: Medium, score 696)\npuzzle: " + easy + " ")) << from_save.out;
   const auto page = run_command(sudoforge("explain --html - " + file + ":2"));
   ASSERT_EQ(page.exit_code, 0) << page.err;
   EXPECT_NE(page.out.find("<title>" + file + ":2</title>"), std::string::npos);
