@@ -31,7 +31,10 @@ void fuzz_reader(std::string_view format, const std::uint8_t* data, std::size_t 
 // Grader: the first byte picks a geometry, the rest fills cells. The status must
 // agree with the solver's count and the clash check, a unique puzzle's solution
 // must complete it, its score must follow from its counts, and (up to 6x6) the
-// tier, te_depth, counts and rounds must equal the reference grader's.
+// tier, te_depth, counts and rounds must equal the reference grader's. Its human
+// path walked with every step recorded must rate the same, each step true of the
+// solution; and the puzzle rewritten (digits relabelled, lines permuted, transposed,
+// as its variant allows) must get the same grade and rating.
 void fuzz_grade(const std::uint8_t* data, std::size_t size);
 
 // P on arbitrary candidate states: the first byte picks a geometry, then byte pairs
