@@ -88,10 +88,12 @@ TEST(Rating, EveryStepOfEveryPathAgreesWithTheSolution) {
 
 // The same on other shapes, made puzzles: X-Sudoku (whose two diagonals share the
 // centre cell, which direct claiming once missed: it placed a hidden single its
-// removals had not made) and 6x6.
+// removals had not made), 6x6 and 12x12 (whose rows and columns cross boxes of
+// another shape, 3x4).
 TEST(Rating, EveryStepAgreesWithTheSolutionOnOtherShapes) {
   for (const engine::Geometry geometry : {engine::Geometry(3, 3, engine::Variant::Diagonal),
-                                          engine::Geometry(2, 3, engine::Variant::Diagonal), engine::Geometry(2, 3)}) {
+                                          engine::Geometry(2, 3, engine::Variant::Diagonal), engine::Geometry(2, 3),
+                                          engine::Geometry(3, 4)}) {
     Grader grader{geometry};
     const engine::Units units{geometry};
     GradeOptions options;
