@@ -68,6 +68,24 @@ TEST(Invariance, PathsWithNestedChainsDoNotDependOnHowThePuzzleIsWritten) {
   EXPECT_GE(nested, 10);
 }
 
+// Other shapes of the classic variant, made puzzles: 6x6 (2x3 boxes) and 12x12 (3x4),
+// whose boxes are not square, so the transforms permute bands of one height and
+// stacks of another.
+TEST(Invariance, OtherShapesGradesDoNotDependOnHowThePuzzleIsWritten) {
+  for (const engine::Geometry geometry : {engine::Geometry(2, 3), engine::Geometry(3, 4)}) {
+    grader::Grader grader{geometry};
+    engine::Rng rng(62);
+    int beyond_singles = 0;  // most made 6x6 puzzles need singles only
+    for (int i = 0; i < 100; ++i) {
+      const engine::Grid puzzle = test::carve_unique(test::random_full_grid(geometry, rng), rng);
+      const test::Transform transform = test::random_transform(geometry, rng);
+      const grader::Grade grade = expect_same_grade(grader, puzzle, transform, geometry.name() + ": " + engine::to_line(puzzle));
+      beyond_singles += grade.tier != grader::Tier::Singles;
+    }
+    EXPECT_GE(beyond_singles, 5) << geometry.name();
+  }
+}
+
 // X-Sudoku: the symmetries of the square that keep the boxes (all 8 where they are
 // square, the 4 that do not transpose otherwise), each with a relabelling.
 TEST(Invariance, DiagonalGradesDoNotDependOnHowThePuzzleIsWritten) {
