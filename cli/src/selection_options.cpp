@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <optional>
+#include <string_view>
 #include <cstdio>
 
 #include "sudoforge/cli/common_options.hpp"
@@ -12,45 +14,45 @@ namespace sudoforge::cli {
 
 namespace {
 
-// "MIN:MAX", "MIN:", ":MAX" or "N" (both ends). Throws CliError naming the option.
-}  // namespace
-
-void parse_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
+// "MIN:MAX", "MIN:", ":MAX" or "N" (both ends), each end read by `read` (false: not a
+// number of the kind `kind` names). Throws CliError naming the option and the reason.
+template <class Read>
+void parse_ends(const std::string& text, const char* option, const char* kind, Read read, std::optional<int>& low,
+                std::optional<int>& high) {
   if (text.empty()) return;
-  const auto number = [&](std::string_view part, std::optional<int>& value) {
-    if (part.empty()) return true;
-    int parsed = 0;
-    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), parsed);
-    if (error != std::errc{} || end != part.data() + part.size()) return false;
-    value = parsed;
-    return true;
-  };
   const auto colon = text.find(':');
   const std::string_view whole(text);
-  const bool ok = colon == std::string::npos
-                      ? number(whole, low) && number(whole, high)
-                      : number(whole.substr(0, colon), low) && number(whole.substr(colon + 1), high);
-  if (!ok || (low && high && *low > *high)) {
-    throw CliError(std::string(option) + " '" + text + "' is not a range MIN:MAX of whole numbers");
+  const std::string_view first = colon == std::string::npos ? whole : whole.substr(0, colon);
+  const std::string_view second = colon == std::string::npos ? whole : whole.substr(colon + 1);
+  const auto end = [&](std::string_view part, std::optional<int>& value) {
+    if (part.empty()) return true;
+    value = read(part);
+    return value.has_value();
+  };
+  if (!end(first, low) || !end(second, high) || text == ":") {
+    throw CliError(std::string(option) + " '" + text + "' is not " + kind);
+  }
+  if (low && high && *low > *high) {
+    throw CliError(std::string(option) + " '" + text + "' is empty: MIN " + std::string(first) + " is above MAX " +
+                   std::string(second));
   }
 }
 
-void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
-  if (text.empty()) return;
-  const auto colon = text.find(':');
-  const std::string_view whole(text);
-  const auto number = [&](std::string_view part, std::optional<int>& value) {
-    if (part.empty()) return true;
-    value = grader::parse_rating(part);
-    return value.has_value();
+}  // namespace
+
+void parse_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
+  const auto whole_number = [](std::string_view part) -> std::optional<int> {
+    int parsed = 0;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), parsed);
+    if (error != std::errc{} || end != part.data() + part.size()) return std::nullopt;
+    return parsed;
   };
-  const bool ok = colon == std::string::npos
-                      ? number(whole, low) && number(whole, high)
-                      : number(whole.substr(0, colon), low) && number(whole.substr(colon + 1), high);
-  if (!ok || (colon != std::string::npos && colon == 0 && text.size() == 1) || (low && high && *low > *high)) {
-    throw CliError(std::string(option) + " '" + text +
-                   "' is not a rating range MIN:MAX (numbers with at most one decimal, e.g. 7.1:8.5 or 9:)");
-  }
+  parse_ends(text, option, "a range MIN:MAX of whole numbers", whole_number, low, high);
+}
+
+void parse_rating_range(const std::string& text, const char* option, std::optional<int>& low, std::optional<int>& high) {
+  parse_ends(text, option, "a rating range MIN:MAX (numbers with at most one decimal, e.g. 7.1:8.5 or 9:)",
+             [](std::string_view part) { return grader::parse_rating(part); }, low, high);
 }
 
 void note_unrated(store::Store& store) {

@@ -213,9 +213,17 @@ TEST(ListCommand, SelectsOrdersAndPrintsInEveryFormat) {
   EXPECT_EQ(lines_of(first.out).size(), 10u);
   EXPECT_EQ(first.out, again.out);
   EXPECT_NE(first.out, run_command(sudoforge("list --db " + db + " --format line --order random --seed 6 --limit 10")).out);
-  const auto bad = run_command(sudoforge("list --db " + db + " --score 10:x"));
-  EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_EQ(bad.err, "sudoforge: --score '10:x' is not a range MIN:MAX of whole numbers\n");
+  // Ranges that are not ranges, and ranges whose ends are the wrong way round (they
+  // select nothing): each an error that says which.
+  for (const auto& [range, error] : std::vector<std::pair<std::string, std::string>>{
+           {"--score 10:x", "--score '10:x' is not a range MIN:MAX of whole numbers"},
+           {"--score :", "--score ':' is not a range MIN:MAX of whole numbers"},
+           {"--clues 30:24", "--clues '30:24' is empty: MIN 30 is above MAX 24"},
+           {"--rating 9:8.5", "--rating '9:8.5' is empty: MIN 9 is above MAX 8.5"}}) {
+    const auto bad = run_command(sudoforge("list --db " + db + " " + range));
+    EXPECT_EQ(bad.exit_code, 2) << range;
+    EXPECT_EQ(bad.err, "sudoforge: " + error + "\n");
+  }
 }
 
 TEST(MergeCommand, CombinesShardsWithoutDuplicatesOrLosingSources) {
