@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <span>
+#include <vector>
 
 #include "sudoforge/engine/text_format.hpp"
 
@@ -440,55 +442,140 @@ class Minlex {
   Cells current_{};
 };
 
-// The diagonal variant: the 8 symmetries of the square, each relabelled. With `map`,
-// where the best took each cell from and its labels.
-void diagonal_minimum(const Grid& puzzle, Cells& best, CanonicalMap* map) {
+using Lines = std::array<std::uint8_t, kMaxSize>;  // the source line of each line
+
+// A search for the permutations p of a diagonal grid's lines that keep its units when
+// they permute the rows and the columns alike: p(n-1-i) = n-1-p(i), so that each
+// diagonal goes onto itself, and the lines of a band land in one band, those of a
+// stack in one stack. Each line and its mirror are placed together.
+class DiagonalLines {
+ public:
+  explicit DiagonalLines(const Geometry& geometry)
+      : n_(geometry.size()), band_(geometry.box_rows()), stack_(geometry.box_cols()) {}
+
+  // Every such permutation, the identity first.
+  std::vector<Lines> all() {
+    found_.clear();
+    extend(State{}, 0);
+    return found_;
+  }
+
+  // The identity and the reversal only, which give the 8 symmetries of the square.
+  std::array<Lines, 2> square() const {
+    std::array<Lines, 2> lines{};
+    for (int i = 0; i < n_; ++i) {
+      lines[0][static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+      lines[1][static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(n_ - 1 - i);
+    }
+    return lines;
+  }
+
+ private:
+  struct State {
+    Lines line{};
+    std::array<bool, kMaxSize> set{};   // line i placed
+    std::array<bool, kMaxSize> used{};  // source line taken
+    std::array<std::int8_t, kMaxSize> band_to{}, band_from{}, stack_to{}, stack_from{};  // block images, +1 (0: none)
+  };
+
+  // Line i takes source line v, if that keeps every block whole and one to one.
+  bool place(State& s, int i, int v) const {
+    const auto u = [](int k) { return static_cast<std::size_t>(k); };
+    if (s.set[u(i)]) return s.line[u(i)] == v;  // the middle line, its own mirror
+    if (s.used[u(v)]) return false;
+    const auto block = [&](auto& to, auto& from, int size) {
+      const int a = i / size;
+      const int b = v / size;
+      if (to[u(a)] == 0 && from[u(b)] == 0) {
+        to[u(a)] = static_cast<std::int8_t>(b + 1);
+        from[u(b)] = static_cast<std::int8_t>(a + 1);
+        return true;
+      }
+      return to[u(a)] == b + 1 && from[u(b)] == a + 1;
+    };
+    if (!block(s.band_to, s.band_from, band_) || !block(s.stack_to, s.stack_from, stack_)) return false;
+    s.line[u(i)] = static_cast<std::uint8_t>(v);
+    s.set[u(i)] = true;
+    s.used[u(v)] = true;
+    return true;
+  }
+
+  void extend(const State& s, int i) {
+    if (2 * i >= n_) {
+      found_.push_back(s.line);
+      return;
+    }
+    for (int v = 0; v < n_; ++v) {
+      State next = s;
+      if (place(next, i, v) && place(next, n_ - 1 - i, n_ - 1 - v)) extend(next, i + 1);
+    }
+  }
+
+  int n_;
+  int band_;   // rows a band
+  int stack_;  // columns a stack
+  std::vector<Lines> found_;
+};
+
+// The diagonal variant: each permutation p of `lines` on the rows with p or p
+// reversed on the columns (the first keeps each diagonal, the second swaps them),
+// transposed too where the boxes are square, each relabelled. With `map`, where the
+// best took each cell from and its labels.
+void diagonal_minimum(const Grid& puzzle, std::span<const Lines> lines, Cells& best, CanonicalMap* map) {
   const int n = puzzle.size();
+  const Geometry& geometry = puzzle.geometry();
   bool have = false;
   Cells candidate{};
   // (Transposing keeps the boxes only where they are square: a 6x6 grid of 2x3
-  // boxes has four symmetries that keep its units, not eight.)
-  const bool square_boxes = puzzle.geometry().box_rows() == puzzle.geometry().box_cols();
-  for (int symmetry = 0; symmetry < 8; ++symmetry) {
-    if ((symmetry & 1) != 0 && !square_boxes) continue;
-    std::array<std::uint8_t, kMaxSize + 1> label{};
-    std::array<Cell, kMaxCells> from{};
-    int next = 1;
-    for (int row = 0; row < n; ++row) {
-      for (int col = 0; col < n; ++col) {
-        int r = row;
-        int c = col;
-        if (symmetry & 1) std::swap(r, c);
-        if (symmetry & 2) r = n - 1 - r;
-        if (symmetry & 4) c = n - 1 - c;
-        const Cell cell = puzzle.geometry().cell(r, c);
-        from[static_cast<std::size_t>(row * n + col)] = cell;
-        const int value = puzzle[cell];
-        if (value != 0 && label[static_cast<std::size_t>(value)] == 0) {
-          label[static_cast<std::size_t>(value)] = static_cast<std::uint8_t>(next++);
+  // boxes has four symmetries of the square that keep its units, not eight.)
+  const int orientations = geometry.box_rows() == geometry.box_cols() ? 2 : 1;
+  for (const Lines& rows : lines) {
+    for (int swap_diagonals = 0; swap_diagonals < 2; ++swap_diagonals) {
+      for (int transposed = 0; transposed < orientations; ++transposed) {
+        std::array<std::uint8_t, kMaxSize + 1> label{};
+        std::array<Cell, kMaxCells> from{};
+        int next = 1;
+        for (int row = 0; row < n; ++row) {
+          for (int col = 0; col < n; ++col) {
+            const int r = rows[static_cast<std::size_t>(row)];
+            const int line = rows[static_cast<std::size_t>(col)];
+            const int c = swap_diagonals ? n - 1 - line : line;
+            const Cell cell = transposed ? geometry.cell(c, r) : geometry.cell(r, c);
+            from[static_cast<std::size_t>(row * n + col)] = cell;
+            const int value = puzzle[cell];
+            if (value != 0 && label[static_cast<std::size_t>(value)] == 0) {
+              label[static_cast<std::size_t>(value)] = static_cast<std::uint8_t>(next++);
+            }
+            candidate[static_cast<std::size_t>(row * n + col)] = label[static_cast<std::size_t>(value)];
+          }
         }
-        candidate[static_cast<std::size_t>(row * n + col)] = label[static_cast<std::size_t>(value)];
-      }
-    }
-    if (!have || std::lexicographical_compare(candidate.begin(), candidate.begin() + n * n, best.begin(),
-                                              best.begin() + n * n)) {
-      best = candidate;
-      have = true;
-      if (map != nullptr) {
-        map->source_cell = from;
-        for (int d = 0; d <= n; ++d) map->digit[static_cast<std::size_t>(d)] = label[static_cast<std::size_t>(d)];
+        if (!have || std::lexicographical_compare(candidate.begin(), candidate.begin() + n * n, best.begin(),
+                                                  best.begin() + n * n)) {
+          best = candidate;
+          have = true;
+          if (map != nullptr) {
+            map->source_cell = from;
+            for (int d = 0; d <= n; ++d) map->digit[static_cast<std::size_t>(d)] = label[static_cast<std::size_t>(d)];
+          }
+        }
       }
     }
   }
 }
 
-// The canonical grid of `puzzle`, and with `map` how the puzzle maps onto it.
-Cells minimum(const Grid& puzzle, CanonicalMap* map) {
+// The canonical grid of `puzzle`, and with `map` how the puzzle maps onto it. With
+// `whole`, over the whole group of the diagonal variant (whole_group_map).
+Cells minimum(const Grid& puzzle, CanonicalMap* map, bool whole = false) {
   const Geometry& geometry = puzzle.geometry();
   const int n = geometry.size();
   Cells best{};
   if (geometry.variant() == Variant::Diagonal) {
-    diagonal_minimum(puzzle, best, map);
+    DiagonalLines lines(geometry);
+    if (whole) {
+      diagonal_minimum(puzzle, lines.all(), best, map);
+    } else {
+      diagonal_minimum(puzzle, lines.square(), best, map);  // (allocates nothing)
+    }
   } else {
     bool have_best = false;
     Cells source{};
@@ -547,6 +634,12 @@ Grid canonical_form(const Grid& puzzle) {
 CanonicalMap canonical_map(const Grid& puzzle) {
   CanonicalMap map;
   minimum(puzzle, &map);
+  return map;
+}
+
+CanonicalMap whole_group_map(const Grid& puzzle) {
+  CanonicalMap map;
+  minimum(puzzle, &map, true);
   return map;
 }
 

@@ -179,8 +179,10 @@ class Core {
 
   // The human path of a unique puzzle whose grade holds its solution and tier.
   void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
-    // A path that needs nested forcing chains is rated on the puzzle's canonical
-    // form, so that how the puzzle is written changes nothing (ladder.hpp), and its
+    // A path that needs nested forcing chains is rated on the puzzle's form under
+    // the whole symmetry group of its variant (engine::whole_group_map: for X-Sudoku
+    // more than the keys' canonical form), so that how the puzzle is written changes
+    // nothing (ladder.hpp), and its
     // steps are carried back. Where trial and error needs depth 2 they may be needed,
     // and the form is rated from the start (it costs microseconds, a rating
     // milliseconds); elsewhere the path stops where the nested rung is asked and
@@ -193,7 +195,7 @@ class Core {
     if (grade.te_depth >= 2 || rated.stopped_before_nested) {
       grade.human_steps.clear();
       grade.human_rises.clear();
-      const engine::CanonicalMap map = engine::canonical_map(puzzle);
+      const engine::CanonicalMap map = engine::whole_group_map(puzzle);
       ladder_.stop_before_nested(false);
       const engine::Grid form = map.apply(puzzle);
       const engine::Grid form_solution = map.apply(grade.solution);

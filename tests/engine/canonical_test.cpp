@@ -8,6 +8,7 @@
 
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/text_format.hpp"
+#include "sudoforge/engine/units.hpp"
 #include "test_data.hpp"
 
 namespace sudoforge::engine {
@@ -193,11 +194,14 @@ TEST(Canonical, TransposesDiagonalGridsOnlyWhereTheBoxesAreSquare) {
 // canonical_map: where each cell of the form comes from and what each digit becomes.
 // It gives the form, it is a symmetry (cells and digits each one to one), and it
 // carries a full grid of the puzzle to a full grid of the form's.
-void expect_map_gives_the_form(const Grid& grid, const Grid& full) {
+// (With `whole`, whole_group_map, whose form is checked by the tests after this.)
+void expect_map_gives_the_form(const Grid& grid, const Grid& full, bool whole = false) {
   const Geometry& geometry = grid.geometry();
-  const CanonicalMap map = canonical_map(grid);
+  const CanonicalMap map = whole ? whole_group_map(grid) : canonical_map(grid);
   const std::string where = geometry.name() + ": " + to_line(grid);
-  ASSERT_EQ(map.apply(grid), canonical_form(grid)) << where;
+  if (!whole) {
+    ASSERT_EQ(map.apply(grid), canonical_form(grid)) << where;
+  }
   std::vector<int> cells(static_cast<std::size_t>(geometry.cell_count()));
   for (Cell c = 0; c < geometry.cell_count(); ++c) cells[static_cast<std::size_t>(c)] = map.source_cell[static_cast<std::size_t>(c)];
   std::sort(cells.begin(), cells.end());
@@ -223,7 +227,77 @@ TEST(Canonical, ItsMapCarriesAPuzzleAndItsSolutionOntoTheForm) {
         if (rng.below(100) < keep) grid.set(cell, full[cell]);
       }
       expect_map_gives_the_form(grid, full);
+      expect_map_gives_the_form(grid, full, true);
       if (i == 0) expect_map_gives_the_form(full, full);
+    }
+  }
+}
+
+// The symmetries of a 9x9 X-Sudoku, counted the slow way: every permutation of the
+// 9 lines that keeps the bands and commutes with reversing the order, on rows and
+// columns alike, with the columns then reversed or not, transposed or not, each
+// relabelled at random. whole_group_map gives one form for all of them, and the
+// keys' canonical form one for the 8 symmetries of the square among them only.
+TEST(Canonical, TheWholeGroupOfTheDiagonalVariantGivesOneForm) {
+  const Geometry geometry(3, 3, Variant::Diagonal);
+  const Units units(geometry);
+  std::vector<std::vector<int>> lines;
+  std::vector<int> p(9);
+  std::iota(p.begin(), p.end(), 0);
+  do {
+    bool keeps = true;
+    for (int i = 0; i < 9; ++i) {
+      keeps = keeps && p[static_cast<std::size_t>(8 - i)] == 8 - p[static_cast<std::size_t>(i)] &&
+              p[static_cast<std::size_t>(i)] / 3 == p[static_cast<std::size_t>(i / 3 * 3)] / 3;
+    }
+    if (keeps) lines.push_back(p);
+  } while (std::next_permutation(p.begin(), p.end()));
+  ASSERT_EQ(lines.size(), 24u);
+  const std::vector<int> identity = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const std::vector<int> reversal = {8, 7, 6, 5, 4, 3, 2, 1, 0};
+  Rng rng(71);
+  for (int puzzle = 0; puzzle < 5; ++puzzle) {
+    const Grid full = test::random_full_grid(geometry, rng);
+    const Grid grid = random_partial(geometry, rng);
+    const Grid form = whole_group_map(grid).apply(grid);
+    std::set<std::string> keys;
+    int dihedral = 0;
+    for (const auto& rows : lines) {
+      for (int swap = 0; swap < 2; ++swap) {
+        for (int transpose = 0; transpose < 2; ++transpose) {
+          test::Transform t = test::random_transform(geometry, rng);  // for its relabelling
+          t.row_map = rows;
+          t.col_map = rows;
+          if (swap) for (int& line : t.col_map) line = 8 - line;
+          t.transpose = transpose == 1;
+          ASSERT_TRUE(is_solution_of(t.apply(full), Grid(geometry), units)) << "not a symmetry";
+          const Grid moved = t.apply(grid);
+          ASSERT_EQ(whole_group_map(moved).apply(moved), form) << to_line(grid) << " -> " << to_line(moved);
+          keys.insert(canonical_key(moved));
+          dihedral += rows == identity || rows == reversal;
+        }
+      }
+    }
+    EXPECT_EQ(dihedral, 8);
+    EXPECT_GT(keys.size(), 1u);  // the keys' group is the smaller one
+  }
+}
+
+// random_transform's symmetries of X-Sudoku are symmetries (a solution stays one),
+// and whole_group_map's form does not see them, on every shape with diagonals.
+TEST(Canonical, TheWholeGroupFormIsEqualUnderRandomDiagonalSymmetries) {
+  for (const Geometry& geometry : {Geometry(3, 3, Variant::Diagonal), Geometry(2, 3, Variant::Diagonal),
+                                   Geometry(4, 4, Variant::Diagonal)}) {
+    const Units units(geometry);
+    Rng rng(73);
+    for (int i = 0; i < (geometry.size() > 9 ? 5 : 40); ++i) {
+      const Grid full = test::random_full_grid(geometry, rng);
+      const Grid grid = random_partial(geometry, rng);
+      const test::Transform t = test::random_transform(geometry, rng);
+      ASSERT_TRUE(is_solution_of(t.apply(full), Grid(geometry), units)) << geometry.name();
+      const Grid moved = t.apply(grid);
+      EXPECT_EQ(whole_group_map(moved).apply(moved), whole_group_map(grid).apply(grid))
+          << geometry.name() << ": " << to_line(grid);
     }
   }
 }

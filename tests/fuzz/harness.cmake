@@ -6,6 +6,6 @@ target_link_libraries(sudoforge_reference_grader PUBLIC sudoforge::grader PRIVAT
 
 add_library(sudoforge_fuzz_harness STATIC ${PROJECT_SOURCE_DIR}/tests/fuzz/harness.cpp)
 target_include_directories(sudoforge_fuzz_harness PUBLIC ${PROJECT_SOURCE_DIR}/tests/fuzz
-  PRIVATE ${PROJECT_SOURCE_DIR}/grader/src ${PROJECT_SOURCE_DIR}/engine/src)
+  PRIVATE ${PROJECT_SOURCE_DIR}/grader/src ${PROJECT_SOURCE_DIR}/engine/src ${PROJECT_SOURCE_DIR}/tests/support)
 target_link_libraries(sudoforge_fuzz_harness PUBLIC sudoforge::grader PRIVATE sudoforge_reference_grader
   sudoforge::warnings)

@@ -9,13 +9,13 @@
 #include "propagation.hpp"
 #include "puzzle_files.hpp"
 #include "reference_grader.hpp"
-#include "rewriting.hpp"
 #include "sudoforge/engine/check.hpp"
 #include "sudoforge/engine/solver.hpp"
 #include "sudoforge/engine/text_format.hpp"
 #include "sudoforge/engine/unit_board.hpp"
 #include "sudoforge/engine/units.hpp"
 #include "sudoforge/grader/grade.hpp"
+#include "transform.hpp"
 
 namespace sudoforge::fuzz {
 
@@ -377,11 +377,12 @@ void fuzz_grade(const std::uint8_t* data, std::size_t size) {
            "grade differs from the reference grader: " + what);
   }
   check_human_path(puzzle, grade, options, what);
-  // Rewritten (relabelled, lines permuted, transposed), the puzzle grades the same.
+  // Rewritten (relabelled, lines permuted, transposed, as the variant allows), the
+  // puzzle grades the same.
   std::uint64_t seed = size;
   for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
   engine::Rng rng(seed);
-  const Rewriting rewriting(geometry, rng);
+  const test::Transform rewriting = test::random_transform(geometry, rng);
   const grader::Grade moved = tools_for(geometry).grader.grade(rewriting.apply(puzzle), options);
   expect(moved.status == grade.status && moved.tier == grade.tier && moved.te_depth == grade.te_depth &&
              moved.technique_counts == grade.technique_counts && moved.rounds == grade.rounds,

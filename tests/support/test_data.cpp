@@ -87,52 +87,6 @@ engine::Grid carve_unique(const engine::Grid& solution, engine::Rng& rng) {
   return puzzle;
 }
 
-namespace {
-// Blocks of `block` lines permuted, and lines permuted within each block.
-std::vector<int> permuted_lines(int size, int block, engine::Rng& rng) {
-  std::vector<int> blocks(static_cast<std::size_t>(size / block));
-  for (std::size_t i = 0; i < blocks.size(); ++i) blocks[i] = static_cast<int>(i);
-  rng.shuffle(std::span<int>(blocks));
-  std::vector<int> lines;
-  for (int b : blocks) {
-    std::vector<int> inner(static_cast<std::size_t>(block));
-    for (int i = 0; i < block; ++i) inner[static_cast<std::size_t>(i)] = b * block + i;
-    rng.shuffle(std::span<int>(inner));
-    lines.insert(lines.end(), inner.begin(), inner.end());
-  }
-  return lines;
-}
-}  // namespace
-
-Transform random_transform(const engine::Geometry& geometry, engine::Rng& rng) {
-  Transform t;
-  const int size = geometry.size();
-  t.digit_map.resize(static_cast<std::size_t>(size + 1));
-  std::vector<int> digits(static_cast<std::size_t>(size));
-  for (int d = 0; d < size; ++d) digits[static_cast<std::size_t>(d)] = d + 1;
-  rng.shuffle(std::span<int>(digits));
-  for (int d = 1; d <= size; ++d) t.digit_map[static_cast<std::size_t>(d)] = digits[static_cast<std::size_t>(d - 1)];
-  t.row_map = permuted_lines(size, geometry.box_rows(), rng);
-  t.col_map = permuted_lines(size, geometry.box_cols(), rng);
-  t.transpose = geometry.box_rows() == geometry.box_cols() && geometry.variant() == engine::Variant::Classic &&
-                rng.below(2) == 1;
-  return t;
-}
-
-engine::Grid Transform::apply(const engine::Grid& grid) const {
-  const engine::Geometry& geometry = grid.geometry();
-  engine::Grid out(geometry);
-  for (int row = 0; row < geometry.size(); ++row) {
-    for (int col = 0; col < geometry.size(); ++col) {
-      const int from_row = row_map[static_cast<std::size_t>(row)];
-      const int from_col = col_map[static_cast<std::size_t>(col)];
-      const engine::Cell from = transpose ? geometry.cell(from_col, from_row) : geometry.cell(from_row, from_col);
-      out.set(geometry.cell(row, col), digit_map[static_cast<std::size_t>(grid[from])]);
-    }
-  }
-  return out;
-}
-
 CommandResult run_command(const std::string& command, const std::string* input) {
   static std::atomic<int> counter{0};
   const std::string base = testing::TempDir() + "sudoforge_cmd_" + std::to_string(::getpid()) + "_" +

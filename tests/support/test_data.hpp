@@ -7,6 +7,7 @@
 
 #include "sudoforge/engine/grid.hpp"
 #include "sudoforge/engine/random.hpp"
+#include "transform.hpp"  // Transform, random_transform
 
 namespace sudoforge::test {
 
@@ -28,18 +29,6 @@ engine::Grid random_clash_free(const engine::Geometry& geometry, int clues, engi
 // `solution` with clues removed in random order while the puzzle stays unique:
 // a minimal unique puzzle.
 engine::Grid carve_unique(const engine::Grid& solution, engine::Rng& rng);
-
-// A random symmetry of the grid: digits relabelled, rows permuted within bands and
-// bands permuted, columns within stacks and stacks permuted, and (square boxes only)
-// transposed half of the time. Maps a puzzle to an equivalent puzzle.
-struct Transform {
-  std::vector<int> digit_map;  // new digit of each digit, 0 -> 0
-  std::vector<int> row_map;    // source row of each row
-  std::vector<int> col_map;    // source column of each column
-  bool transpose = false;
-  engine::Grid apply(const engine::Grid& grid) const;
-};
-Transform random_transform(const engine::Geometry& geometry, engine::Rng& rng);
 
 std::string read_file(const std::string& path);
 void write_file(const std::string& path, const std::string& text);

@@ -13,7 +13,7 @@
 // are not square, since transposing would not keep them) with relabelling; band and stack
 // permutations that also keep the diagonals are left out, so two diagonal puzzles
 // equivalent only through those get different keys (stored twice, never merged
-// wrongly).
+// wrongly). whole_group_map below takes them in.
 
 #include <array>
 #include <string>
@@ -42,5 +42,16 @@ struct CanonicalMap {
   Grid apply(const Grid& grid) const;
 };
 CanonicalMap canonical_map(const Grid& puzzle);
+
+// As canonical_map, onto a form shared by every puzzle equivalent to `puzzle` under
+// the whole symmetry group of its variant. For the classic variant that is
+// canonical_map. For the diagonal variant it adds what the keys leave out: the
+// permutations p of rows and columns alike that keep the boxes and map each line's
+// mirror to the mirror of its image (p(n-1-i) = n-1-p(i)), so each diagonal goes
+// onto itself, also with the columns reversed after p (the diagonals swap): 96
+// arrangements of a 9x9 grid against the keys' 8. For what must not depend on how a
+// puzzle is written (the grader's nested chains); the keys keep their group, as the
+// databases hold them.
+CanonicalMap whole_group_map(const Grid& puzzle);
 
 }  // namespace sudoforge::engine
