@@ -3,9 +3,9 @@
 #include <CLI/CLI.hpp>
 
 #include <charconv>
+#include <cstdio>
 #include <optional>
 #include <string_view>
-#include <cstdio>
 
 #include "sudoforge/cli/common_options.hpp"
 #include "sudoforge/cli/errors.hpp"
