@@ -454,10 +454,10 @@ class DiagonalLines {
       : n_(geometry.size()), band_(geometry.box_rows()), stack_(geometry.box_cols()) {}
 
   // Every such permutation, the identity first.
-  std::vector<Lines> all() {
-    found_.clear();
-    extend(State{}, 0);
-    return found_;
+  std::vector<Lines> all() const {
+    std::vector<Lines> found;
+    extend(State{}, 0, found);
+    return found;
   }
 
   // The identity and the reversal only, which give the 8 symmetries of the square.
@@ -500,21 +500,20 @@ class DiagonalLines {
     return true;
   }
 
-  void extend(const State& s, int i) {
+  void extend(const State& s, int i, std::vector<Lines>& found) const {
     if (2 * i >= n_) {
-      found_.push_back(s.line);
+      found.push_back(s.line);
       return;
     }
     for (int v = 0; v < n_; ++v) {
       State next = s;
-      if (place(next, i, v) && place(next, n_ - 1 - i, n_ - 1 - v)) extend(next, i + 1);
+      if (place(next, i, v) && place(next, n_ - 1 - i, n_ - 1 - v)) extend(next, i + 1, found);
     }
   }
 
   int n_;
   int band_;   // rows a band
   int stack_;  // columns a stack
-  std::vector<Lines> found_;
 };
 
 // The diagonal variant: each permutation p of `lines` on the rows with p or p
@@ -563,9 +562,10 @@ void diagonal_minimum(const Grid& puzzle, std::span<const Lines> lines, Cells& b
   }
 }
 
-// The canonical grid of `puzzle`, and with `map` how the puzzle maps onto it. With
-// `whole`, over the whole group of the diagonal variant (whole_group_map).
-Cells minimum(const Grid& puzzle, CanonicalMap* map, bool whole = false) {
+// The least grid of `puzzle`'s class: over the keys' group, or with `whole` over the
+// whole group of the diagonal variant (whole_group_map); with `map`, how the puzzle
+// maps onto it.
+Cells minimum(const Grid& puzzle, CanonicalMap* map, bool whole) {
   const Geometry& geometry = puzzle.geometry();
   const int n = geometry.size();
   Cells best{};
@@ -625,16 +625,10 @@ Cells minimum(const Grid& puzzle, CanonicalMap* map, bool whole = false) {
 }  // namespace
 
 Grid canonical_form(const Grid& puzzle) {
-  const Cells best = minimum(puzzle, nullptr);
+  const Cells best = minimum(puzzle, nullptr, false);
   Grid canonical(puzzle.geometry());
   for (Cell cell = 0; cell < puzzle.geometry().cell_count(); ++cell) canonical.set(cell, best[static_cast<std::size_t>(cell)]);
   return canonical;
-}
-
-CanonicalMap canonical_map(const Grid& puzzle) {
-  CanonicalMap map;
-  minimum(puzzle, &map);
-  return map;
 }
 
 CanonicalMap whole_group_map(const Grid& puzzle) {

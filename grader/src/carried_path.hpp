@@ -1,5 +1,5 @@
 #pragma once
-// A rated path found on a puzzle's canonical form (engine::whole_group_map), carried
+// A rated path found on a puzzle's form (engine::whole_group_map), carried
 // back to the puzzle as it was written: every cell, digit and unit a step or a
 // candidate snapshot names goes back through the map. The steps of a round come in
 // the order of the first candidate each takes out (or places), as written: the

@@ -181,9 +181,8 @@ class Core {
   void rate(const engine::Grid& puzzle, const GradeOptions& options, Grade& grade) {
     // A path that needs nested forcing chains is rated on the puzzle's form under
     // the whole symmetry group of its variant (engine::whole_group_map: for X-Sudoku
-    // more than the keys' canonical form), so that how the puzzle is written changes
-    // nothing (ladder.hpp), and its
-    // steps are carried back. Where trial and error needs depth 2 they may be needed,
+    // a bigger group than the keys'), so that how the puzzle is written changes
+    // nothing (ladder.hpp), and its steps are carried back. Where trial and error needs depth 2 they may be needed,
     // and the form is rated from the start (it costs microseconds, a rating
     // milliseconds); elsewhere the path stops where the nested rung is asked and
     // starts again on the form (the path up to there is the same either way).

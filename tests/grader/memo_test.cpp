@@ -216,7 +216,7 @@ TEST(LadderMemo, NestedChainsRateAsThePlainWayDoes) {
     const Grade grade = grader.grade(puzzle);
     ASSERT_EQ(grade.status, Status::Unique) << line;
     // (The grader rates a path with nested chains on the puzzle's canonical form.)
-    const engine::CanonicalMap map = engine::canonical_map(puzzle);
+    const engine::CanonicalMap map = engine::whole_group_map(puzzle);
     const engine::Grid form = map.apply(puzzle);
     const engine::Grid solution = map.apply(grade.solution);
     Ladder<2> ladder(core.classic);

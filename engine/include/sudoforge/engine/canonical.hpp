@@ -29,29 +29,27 @@ Grid canonical_form(const Grid& puzzle);
 // canonical_form as one line of text (to_line), for keys.
 std::string canonical_key(const Grid& puzzle);
 
-// How a puzzle maps onto its canonical form: cell c of the form holds
+// How a puzzle maps onto a form that every puzzle equivalent to it under the whole
+// symmetry group of its variant shares: cell c of the form holds
 // digit[puzzle[source_cell[c]]] (digit[0] is 0). Every digit has an image (those the
 // puzzle lacks take the labels left over, in order), so the map also carries the
-// puzzle's solution, and anything said of its cells and digits, across; equivalent
-// puzzles map onto the same form. Where the puzzle has symmetries of its own, one of
-// the maps that give the form.
+// puzzle's solution, and anything said of its cells and digits, across. Where the
+// puzzle has symmetries of its own, one of the maps that give the form.
 struct CanonicalMap {
   std::array<Cell, kMaxCells> source_cell{};
   std::array<int, kMaxSize + 1> digit{};
   // `grid` (of the puzzle's geometry) carried across: apply(puzzle) is the form.
   Grid apply(const Grid& grid) const;
 };
-CanonicalMap canonical_map(const Grid& puzzle);
 
-// As canonical_map, onto a form shared by every puzzle equivalent to `puzzle` under
-// the whole symmetry group of its variant. For the classic variant that is
-// canonical_map. For the diagonal variant it adds what the keys leave out: the
-// permutations p of rows and columns alike that keep the boxes and map each line's
-// mirror to the mirror of its image (p(n-1-i) = n-1-p(i)), so each diagonal goes
-// onto itself, also with the columns reversed after p (the diagonals swap): 96
-// arrangements of a 9x9 grid against the keys' 8. For what must not depend on how a
-// puzzle is written (the grader's nested chains); the keys keep their group, as the
-// databases hold them.
+// The map onto the form above. For the classic variant the form is canonical_form.
+// For the diagonal variant the group is bigger than the keys': besides the 8
+// symmetries of the square, the permutations p of rows and columns alike that keep
+// the boxes and commute with reversing the order (p(n-1-i) = n-1-p(i)), so each
+// diagonal goes onto itself, also with the columns reversed after p (the diagonals
+// swap): 96 arrangements of a 9x9 grid against the keys' 8. For what must not depend
+// on how a puzzle is written (the grader's nested chains); the keys keep their
+// group, as the databases hold them.
 CanonicalMap whole_group_map(const Grid& puzzle);
 
 }  // namespace sudoforge::engine
