@@ -309,5 +309,83 @@ TEST(Canonical, TheWholeGroupFormIsEqualUnderRandomDiagonalSymmetries) {
   }
 }
 
+// Every map of cells onto cells that keeps which cells see each other (share a
+// unit), found by backtracking over the unit table alone. Such a map takes every
+// solution to a solution and nothing else, so it is a symmetry of the rules, whether
+// or not it moves whole lines.
+std::vector<std::vector<Cell>> maps_keeping_peers(const Units& units) {
+  const int cells = units.geometry().cell_count();
+  std::vector<std::vector<bool>> sees(static_cast<std::size_t>(cells), std::vector<bool>(static_cast<std::size_t>(cells)));
+  for (Cell c = 0; c < cells; ++c) {
+    for (const Cell peer : units.peers(c)) sees[static_cast<std::size_t>(c)][static_cast<std::size_t>(peer)] = true;
+  }
+  // Cells in breadth-first order, so that each has some cell mapped before it.
+  std::vector<Cell> order = {0};
+  std::vector<bool> listed(static_cast<std::size_t>(cells));
+  listed[0] = true;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    for (const Cell peer : units.peers(order[i])) {
+      if (!listed[static_cast<std::size_t>(peer)]) {
+        listed[static_cast<std::size_t>(peer)] = true;
+        order.push_back(peer);
+      }
+    }
+  }
+  std::vector<std::vector<Cell>> found;
+  std::vector<Cell> image(static_cast<std::size_t>(cells));
+  std::vector<bool> taken(static_cast<std::size_t>(cells));
+  const auto extend = [&](const auto& self, std::size_t k) -> void {
+    if (k == order.size()) {
+      found.push_back(image);
+      return;
+    }
+    const auto v = static_cast<std::size_t>(order[k]);
+    for (Cell w = 0; w < cells; ++w) {
+      const auto to = static_cast<std::size_t>(w);
+      if (taken[to] || units.peers(w).size() != units.peers(order[k]).size()) continue;
+      bool keeps = true;
+      for (std::size_t j = 0; j < k && keeps; ++j) {
+        const auto u = static_cast<std::size_t>(order[j]);
+        keeps = sees[v][u] == sees[to][static_cast<std::size_t>(image[u])];
+      }
+      if (!keeps) continue;
+      image[v] = w;
+      taken[to] = true;
+      self(self, k + 1);
+      taken[to] = false;
+    }
+  };
+  extend(extend, 0);
+  return found;
+}
+
+// The whole group's form is the same under every symmetry of X-Sudoku's rules, not
+// only under those that move lines (which the tests above and random_transform
+// make): so the group whole_group_map takes is the whole group. The counts: the
+// permutations of lines that keep the boxes and both diagonals (9x9: 24, 4x4: 4,
+// 6x6: 4), times 2 for the columns reversed, times 2 for the transposition where
+// boxes are square.
+TEST(Canonical, TheWholeGroupFormIsEqualUnderEveryMapThatKeepsThePeers) {
+  const std::vector<std::pair<Geometry, std::size_t>> shapes = {
+      {Geometry(2, 2, Variant::Diagonal), 16}, {Geometry(2, 3, Variant::Diagonal), 8},
+      {Geometry(3, 2, Variant::Diagonal), 8}, {Geometry(3, 3, Variant::Diagonal), 96}};
+  for (const auto& [geometry, count] : shapes) {
+    const Units units(geometry);
+    const auto maps = maps_keeping_peers(units);
+    ASSERT_EQ(maps.size(), count) << geometry.name();
+    Rng rng(79);
+    for (int i = 0; i < 20; ++i) {
+      const Grid grid = random_partial(geometry, rng);
+      const std::string form = to_line(whole_group_map(grid).apply(grid));
+      for (const auto& image : maps) {
+        Grid moved(geometry);
+        for (Cell c = 0; c < geometry.cell_count(); ++c) moved.set(image[static_cast<std::size_t>(c)], grid[c]);
+        ASSERT_EQ(to_line(whole_group_map(moved).apply(moved)), form)
+            << geometry.name() << ": " << to_line(grid) << " -> " << to_line(moved);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace sudoforge::engine
