@@ -359,22 +359,25 @@ std::vector<std::vector<Cell>> maps_keeping_peers(const Units& units) {
   return found;
 }
 
-// The whole group's form is the same under every symmetry of X-Sudoku's rules, not
-// only under those that move lines (which the tests above and random_transform
-// make): so the group whole_group_map takes is the whole group. The counts: the
+// The whole group's form is the same under every symmetry of the rules, not only
+// under those that move lines (which the tests above and random_transform make): so
+// the group whole_group_map takes is the whole group. The counts: for X-Sudoku, the
 // permutations of lines that keep the boxes and both diagonals (9x9: 24, 4x4: 4,
 // 6x6: 4), times 2 for the columns reversed, times 2 for the transposition where
-// boxes are square.
+// boxes are square; for the classic variant, the permutations of rows that keep
+// bands times those of columns that keep stacks (4x4: 8 x 8, 6x6: 48 x 72), times 2
+// for the transposition where boxes are square.
 TEST(Canonical, TheWholeGroupFormIsEqualUnderEveryMapThatKeepsThePeers) {
   const std::vector<std::pair<Geometry, std::size_t>> shapes = {
       {Geometry(2, 2, Variant::Diagonal), 16}, {Geometry(2, 3, Variant::Diagonal), 8},
-      {Geometry(3, 2, Variant::Diagonal), 8}, {Geometry(3, 3, Variant::Diagonal), 96}};
+      {Geometry(3, 2, Variant::Diagonal), 8},  {Geometry(3, 3, Variant::Diagonal), 96},
+      {Geometry(2, 2), 128},                   {Geometry(2, 3), 3456}};
   for (const auto& [geometry, count] : shapes) {
     const Units units(geometry);
     const auto maps = maps_keeping_peers(units);
     ASSERT_EQ(maps.size(), count) << geometry.name();
     Rng rng(79);
-    for (int i = 0; i < 20; ++i) {
+    for (int i = 0; i < (count > 1000 ? 4 : 20); ++i) {
       const Grid grid = random_partial(geometry, rng);
       const std::string form = to_line(whole_group_map(grid).apply(grid));
       for (const auto& image : maps) {
