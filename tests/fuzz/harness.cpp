@@ -88,12 +88,15 @@ engine::Geometry reader_geometry(std::uint8_t choice) {
   }
 }
 
-// The grader's and P's: small enough that every check stays fast.
+// The grader's and P's: small enough that every check stays fast. The two low bits
+// pick the shape; for 4x4 and 6x6, bit 2 picks the diagonal variant (so the kept
+// regression inputs, written before it did, keep their shapes).
 engine::Geometry small_geometry(std::uint8_t choice) {
+  const engine::Variant small_variant = (choice & 4U) != 0 ? engine::Variant::Diagonal : engine::Variant::Classic;
   switch (choice % 4) {
     case 0: return engine::Geometry{};
-    case 1: return engine::Geometry(2, 2);
-    case 2: return engine::Geometry(2, 3);
+    case 1: return engine::Geometry(2, 2, small_variant);
+    case 2: return engine::Geometry(2, 3, small_variant);
     default: return engine::Geometry(3, 3, engine::Variant::Diagonal);
   }
 }
