@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bitset>
 #include <numeric>
 #include <set>
 
@@ -314,48 +315,56 @@ TEST(Canonical, TheWholeGroupFormIsEqualUnderRandomDiagonalSymmetries) {
 // solution to a solution and nothing else, so it is a symmetry of the rules, whether
 // or not it moves whole lines.
 std::vector<std::vector<Cell>> maps_keeping_peers(const Units& units) {
+  using Cells = std::bitset<kMaxCells>;
   const int cells = units.geometry().cell_count();
-  std::vector<std::vector<bool>> sees(static_cast<std::size_t>(cells), std::vector<bool>(static_cast<std::size_t>(cells)));
+  std::vector<Cells> sees(static_cast<std::size_t>(cells));
   for (Cell c = 0; c < cells; ++c) {
-    for (const Cell peer : units.peers(c)) sees[static_cast<std::size_t>(c)][static_cast<std::size_t>(peer)] = true;
+    for (const Cell peer : units.peers(c)) sees[static_cast<std::size_t>(c)].set(peer);
   }
-  // Cells in breadth-first order, so that each has some cell mapped before it.
-  std::vector<Cell> order = {0};
-  std::vector<bool> listed(static_cast<std::size_t>(cells));
-  listed[0] = true;
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    for (const Cell peer : units.peers(order[i])) {
-      if (!listed[static_cast<std::size_t>(peer)]) {
-        listed[static_cast<std::size_t>(peer)] = true;
-        order.push_back(peer);
-      }
+  // Where each cell may still go: at first any cell with as many peers. Mapping v to
+  // w leaves each other cell x only the cells that see w if x sees v, and only those
+  // that do not if it does not.
+  std::vector<Cells> may(static_cast<std::size_t>(cells));
+  for (Cell v = 0; v < cells; ++v) {
+    for (Cell w = 0; w < cells; ++w) {
+      if (units.peers(v).size() == units.peers(w).size()) may[static_cast<std::size_t>(v)].set(w);
     }
   }
   std::vector<std::vector<Cell>> found;
   std::vector<Cell> image(static_cast<std::size_t>(cells));
-  std::vector<bool> taken(static_cast<std::size_t>(cells));
-  const auto extend = [&](const auto& self, std::size_t k) -> void {
-    if (k == order.size()) {
+  std::vector<bool> mapped(static_cast<std::size_t>(cells));
+  const auto extend = [&](const auto& self, const std::vector<Cells>& options, int done) -> void {
+    if (done == cells) {
       found.push_back(image);
       return;
     }
-    const auto v = static_cast<std::size_t>(order[k]);
-    for (Cell w = 0; w < cells; ++w) {
-      const auto to = static_cast<std::size_t>(w);
-      if (taken[to] || units.peers(w).size() != units.peers(order[k]).size()) continue;
-      bool keeps = true;
-      for (std::size_t j = 0; j < k && keeps; ++j) {
-        const auto u = static_cast<std::size_t>(order[j]);
-        keeps = sees[v][u] == sees[to][static_cast<std::size_t>(image[u])];
+    std::size_t v = 0;  // the cell with the fewest places left
+    std::size_t fewest = kMaxCells + 1;
+    for (std::size_t x = 0; x < options.size(); ++x) {
+      if (!mapped[x] && options[x].count() < fewest) {
+        fewest = options[x].count();
+        v = x;
       }
-      if (!keeps) continue;
+    }
+    for (Cell w = 0; w < cells; ++w) {
+      if (!options[v][static_cast<std::size_t>(w)]) continue;
+      std::vector<Cells> narrowed = options;
+      bool open = true;
+      for (std::size_t x = 0; x < narrowed.size() && open; ++x) {
+        if (mapped[x] || x == v) continue;
+        const Cells& seen = sees[static_cast<std::size_t>(w)];
+        narrowed[x] &= sees[x][v] ? seen : ~seen;
+        narrowed[x].reset(static_cast<std::size_t>(w));
+        open = narrowed[x].any();
+      }
+      if (!open) continue;
       image[v] = w;
-      taken[to] = true;
-      self(self, k + 1);
-      taken[to] = false;
+      mapped[v] = true;
+      self(self, narrowed, done + 1);
+      mapped[v] = false;
     }
   };
-  extend(extend, 0);
+  extend(extend, may, 0);
   return found;
 }
 
@@ -363,15 +372,16 @@ std::vector<std::vector<Cell>> maps_keeping_peers(const Units& units) {
 // under those that move lines (which the tests above and random_transform make): so
 // the group whole_group_map takes is the whole group. The counts: for X-Sudoku, the
 // permutations of lines that keep the boxes and both diagonals (9x9: 24, 4x4: 4,
-// 6x6: 4), times 2 for the columns reversed, times 2 for the transposition where
-// boxes are square; for the classic variant, the permutations of rows that keep
+// 6x6: 4, 12x12: 24), times 2 for the columns reversed, times 2 for the
+// transposition where boxes are square; for the classic variant, the permutations of rows that keep
 // bands times those of columns that keep stacks (4x4: 8 x 8, 6x6: 48 x 72), times 2
 // for the transposition where boxes are square.
 TEST(Canonical, TheWholeGroupFormIsEqualUnderEveryMapThatKeepsThePeers) {
   const std::vector<std::pair<Geometry, std::size_t>> shapes = {
       {Geometry(2, 2, Variant::Diagonal), 16}, {Geometry(2, 3, Variant::Diagonal), 8},
       {Geometry(3, 2, Variant::Diagonal), 8},  {Geometry(3, 3, Variant::Diagonal), 96},
-      {Geometry(2, 2), 128},                   {Geometry(2, 3), 3456}};
+      {Geometry(3, 4, Variant::Diagonal), 48}, {Geometry(2, 2), 128},
+      {Geometry(2, 3), 3456}};
   for (const auto& [geometry, count] : shapes) {
     const Units units(geometry);
     const auto maps = maps_keeping_peers(units);
