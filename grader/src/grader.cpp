@@ -182,10 +182,11 @@ class Core {
     // A path that needs nested forcing chains is rated on the puzzle's form under
     // the whole symmetry group of its variant (engine::whole_group_map: for X-Sudoku
     // a bigger group than the keys'), so that how the puzzle is written changes
-    // nothing (ladder.hpp), and its steps are carried back. Where trial and error needs depth 2 they may be needed,
-    // and the form is rated from the start (it costs microseconds, a rating
-    // milliseconds); elsewhere the path stops where the nested rung is asked and
-    // starts again on the form (the path up to there is the same either way).
+    // nothing (ladder.hpp), and its steps are carried back. Where trial and error
+    // needs depth 2 they may be needed, and the form is rated from the start (it
+    // costs microseconds, a rating milliseconds); elsewhere the path stops where the
+    // nested rung is asked and starts again on the form (the path up to there is the
+    // same either way).
     ladder::Rated rated;
     if (grade.te_depth < 2) {
       ladder_.stop_before_nested(true);

@@ -376,7 +376,8 @@ std::vector<std::vector<Cell>> maps_keeping_peers(const Units& units) {
 // transposition where boxes are square; for the classic variant, the permutations
 // of rows that keep bands times those of columns that keep stacks (4x4: 8 x 8, 6x6:
 // 48 x 72), times 2 for the transposition where boxes are square. (16x16 has too
-// many to list here: 18,432 moves of lines with diagonals, far more without.)
+// many to list here: with diagonals 4,608 permutations of lines, so 18,432 moves,
+// and far more without.)
 TEST(Canonical, TheWholeGroupFormIsEqualUnderEveryMapThatKeepsThePeers) {
   const std::vector<std::pair<Geometry, std::size_t>> shapes = {
       {Geometry(2, 2, Variant::Diagonal), 16}, {Geometry(2, 3, Variant::Diagonal), 8},

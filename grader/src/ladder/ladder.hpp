@@ -165,7 +165,8 @@ class Ladder {
   // so): their rating counts the nodes a contradiction rests on, and which nodes a
   // node rests on (its first parents) follows the order the runs meet them in, that
   // is how the puzzle is written; the grader then rates the puzzle's form under its
-  // variant's whole symmetry group instead (grader.cpp). Every other rung's findings do not depend on that order.
+  // variant's whole symmetry group instead (grader.cpp). Every other rung's findings
+  // do not depend on that order.
   void stop_before_nested(bool on) { stop_before_nested_ = on; }
 
   // Rates `puzzle` (proven unique). With `steps`, records every step, and with
