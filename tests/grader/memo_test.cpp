@@ -97,6 +97,18 @@ TEST(LadderMemo, RatingWithoutSettledDigitsTakesTheSamePath) {
   EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_templates(false); }), 1000);
 }
 
+// The same with static forcing chains that look at units where a digit has two
+// places too (forcing.hpp, after_alternating_chains: an alternating chain rated lower
+// would have been found first). Were the proof wrong, a unit forcing chain would be
+// missed and the counts would change; top1465 needs 4,929 of them.
+TEST(LadderMemo, ForcingChainsWithTwoPlaceUnitsTakeTheSamePath) {
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  std::vector<engine::Grid> puzzles = classic_sample();
+  engine::Rng rng(41);
+  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
+  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.two_place_units(true); }), 1000);
+}
+
 // The same for the dynamic runs' plain path, and for the forcing chains' runs 256
 // at a time beside 512 (sweep_test.cpp compares the runs themselves).
 TEST(LadderMemo, RatingWithNarrowerInstructionsTakesTheSamePath) {

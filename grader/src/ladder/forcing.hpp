@@ -157,6 +157,18 @@ class ForcingChains {
   // default), or all followed node by node from their start (for tests: the same).
   void reuse_sweep(bool on) { reuse_sweep_ = on; }
 
+  // Asked (static) only where alternating inference chains (chains.hpp, find_xy,
+  // on the same graph) found nothing within a limit at least this one: then a digit
+  // with two places in a unit, a and b, has no unit forcing chain within the limit,
+  // and such units are not looked at. Were a result X implied by "a holds it" in la
+  // links and by "b holds it" in lb, "not X" would imply "not a" in la links (the
+  // graph holds the contrapositive of every path), "not a" imply "b" in one (the
+  // unit's strong link) and "b" imply X in lb: an alternating chain from "not X" to
+  // X, rated 7.0 + length_bonus(la + lb), below the 8.0 + length_bonus(la + lb) of
+  // the forcing chain. (The ladder sets this; alone, as the reference compares it,
+  // the rung looks at every unit. Tested: the same paths either way, memo_test.cpp.)
+  void after_alternating_chains(bool on) { after_alternating_chains_ = on; }
+
   // `links`: StaticXY (cell and unit forcing only), Dynamic or DynamicPlus.
   [[gnu::noinline]] void find(const Position<W>& p, Links links, int limit, Findings& out) {
     const bool dynamic = links != Links::StaticXY;
@@ -196,7 +208,7 @@ class ForcingChains {
     for (int u = 0; u < t_.unit_count; ++u) {
       for (int d = 0; d < t_.n; ++d) {
         const Mask places = p.places(u, d);
-        if (std::popcount(places) < 2) continue;
+        if (std::popcount(places) < (dynamic || !after_alternating_chains_ ? 2 : 3)) continue;
         branches_.clear();
         for (Mask at = places; at != 0; at &= at - 1) branches_.push_back(name(t_.cell_of(u, std::countr_zero(at)), d, true));
         group(p, dynamic ? technique_ : HumanTechnique::UnitForcingChain);
@@ -525,6 +537,7 @@ class ForcingChains {
   ChainContext<W>& context_;
   const Tables<W>& t_;
   bool reuse_sweep_ = true;
+  bool after_alternating_chains_ = false;
   std::uint64_t swept_run_ = 0;  // the sweep's run of the Dynamic rung (Sweep::runs())
   std::uint64_t swept_position_ = ~std::uint64_t{0};  // ... and its position
   HumanTechnique technique_ = HumanTechnique::CellForcingChain;

@@ -124,6 +124,9 @@ class Ladder {
       rung.settles = rung.scope == Scope::Digits && rung.base >= base_rating(H::Swordfish);
     }
     std::stable_sort(rungs_.begin(), rungs_.end(), [](const Rung& a, const Rung& b) { return a.base < b.base; });
+    // The forcing chains' rung comes after the alternating chains' (base 8.0 after
+    // 7.0), each asked below the best of the round so far (rate()).
+    two_place_units(false);
     memos_.resize(rungs_.size());
   }
   Ladder(const Ladder&) = delete;
@@ -146,6 +149,13 @@ class Ladder {
   // how many differed.
   void check_nested_kept(bool on) { nested_.check_kept(on); }
   auto nested_kept_checks() const { return nested_.kept_checks(); }
+  // Static forcing chains that look at the units where a digit has two places too,
+  // as the rung does alone (for tests: the same path either way; forcing.hpp,
+  // after_alternating_chains, says why the ladder's need not).
+  void two_place_units(bool on) {
+    forcing_.after_alternating_chains(!on);
+    wide_forcing_.after_alternating_chains(!on);
+  }
   // Dynamic plus runs all followed node by node from their start, none taken up from
   // the Dynamic rung's sweep (for tests: the same path either way).
   void plus_from_sweep(bool on) {
