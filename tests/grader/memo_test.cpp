@@ -74,15 +74,22 @@ std::vector<engine::Grid> classic_sample() {
   return puzzles;
 }
 
-TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
+// classic_sample() and 40 random X-Sudoku puzzles made from `seed`.
+std::vector<engine::Grid> sample_with_diagonal(std::uint64_t seed) {
   const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
   std::vector<engine::Grid> puzzles = classic_sample();
+  engine::Rng rng(seed);
+  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
+  return puzzles;
+}
+
+TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
+  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
+  std::vector<engine::Grid> puzzles = sample_with_diagonal(31);
   for (const char* line : {"....1...5.....5..9..123.....3....8.4...9.8........3.1..4..8..........6..6........",
                            "..9.2.....3............3..88.....6..97......1.....4..56.......41.....29....6....."}) {
     puzzles.push_back(engine::parse_puzzle(line, diagonal));
   }
-  engine::Rng rng(31);
-  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
   EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_memos(false); }), 1000);
 }
 
@@ -90,11 +97,7 @@ TEST(LadderMemo, RatingWithoutMemosTakesTheSamePath) {
 // rung asked about every digit its memo lets through. A digit wrongly called settled
 // would hide a fish, a chain or a Nishio contradiction, and the path would change.
 TEST(LadderMemo, RatingWithoutSettledDigitsTakesTheSamePath) {
-  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
-  std::vector<engine::Grid> puzzles = classic_sample();
-  engine::Rng rng(37);
-  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
-  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.use_templates(false); }), 1000);
+  EXPECT_GT(expect_same_paths(sample_with_diagonal(37), [](Ladder<2>& ladder) { ladder.use_templates(false); }), 1000);
 }
 
 // The same with static forcing chains that look at units where a digit has two
@@ -102,11 +105,7 @@ TEST(LadderMemo, RatingWithoutSettledDigitsTakesTheSamePath) {
 // would have been found first). Were the proof wrong, a unit forcing chain would be
 // missed and the counts would change; top1465 needs 4,929 of them.
 TEST(LadderMemo, ForcingChainsWithTwoPlaceUnitsTakeTheSamePath) {
-  const engine::Geometry diagonal(3, 3, engine::Variant::Diagonal);
-  std::vector<engine::Grid> puzzles = classic_sample();
-  engine::Rng rng(41);
-  for (int i = 0; i < 40; ++i) puzzles.push_back(test::carve_unique(test::random_full_grid(diagonal, rng), rng));
-  EXPECT_GT(expect_same_paths(puzzles, [](Ladder<2>& ladder) { ladder.two_place_units(true); }), 1000);
+  EXPECT_GT(expect_same_paths(sample_with_diagonal(41), [](Ladder<2>& ladder) { ladder.two_place_units(true); }), 1000);
 }
 
 // The same for the dynamic runs' plain path, and for the forcing chains' runs 256
