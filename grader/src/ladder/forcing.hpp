@@ -372,12 +372,22 @@ class ForcingChains {
       const auto words = static_cast<std::size_t>(sweep_.row_words());
       common_.resize(words);
       std::uint64_t* common = common_.data();
-      for (std::size_t k = 0; k < branches_.size(); ++k) {
+      // (The first two branches looked at before anything is written.)
+      const int first = source_of_[static_cast<std::size_t>(branches_[0])];
+      const int second = source_of_[static_cast<std::size_t>(branches_[1])];
+      if (first < 0 || second < 0) return;
+      const std::uint64_t* one = reach_of(first, links_);
+      const std::uint64_t* two = reach_of(second, links_);
+      std::uint64_t shared = 0;
+      for (std::size_t w = 0; w < words; ++w) shared |= one[w] & two[w];
+      if (shared == 0) return;
+      for (std::size_t w = 0; w < words; ++w) common[w] = one[w] & two[w];
+      for (std::size_t k = 2; k < branches_.size(); ++k) {
         const int i = source_of_[static_cast<std::size_t>(branches_[k])];
         if (i < 0) return;
         const std::uint64_t* set = reach_of(i, links_);
         std::uint64_t any = 0;
-        for (std::size_t w = 0; w < words; ++w) any |= common[w] = k == 0 ? set[w] : common[w] & set[w];
+        for (std::size_t w = 0; w < words; ++w) any |= common[w] &= set[w];
         if (any == 0) return;
       }
       for (const int b : branches_) common[static_cast<std::size_t>(b >> 6)] &= ~(std::uint64_t{1} << (b & 63));
