@@ -124,10 +124,10 @@ class Ladder {
       rung.settles = rung.scope == Scope::Digits && rung.base >= base_rating(H::Swordfish);
     }
     std::stable_sort(rungs_.begin(), rungs_.end(), [](const Rung& a, const Rung& b) { return a.base < b.base; });
-    // The forcing chains' rung comes after the alternating chains' (base 8.0 after
-    // 7.0), each asked below the best of the round so far (rate()): only while that
-    // holds may it skip units of two places (forcing.hpp).
-    two_place_units(base_rating(H::AlternatingChain) >= base_rating(H::CellForcingChain));
+    // The forcing chains' rung comes after the alternating chains' (a unit forcing
+    // chain's base 8.0 after 7.0), each asked below the best of the round so far
+    // (rate()): only while that holds may it skip units of two places (forcing.hpp).
+    two_place_units(base_rating(H::AlternatingChain) >= base_rating(H::UnitForcingChain));
     memos_.resize(rungs_.size());
   }
   Ladder(const Ladder&) = delete;
