@@ -98,19 +98,6 @@ std::optional<HumanTechnique> parse_human_technique(std::string_view name) {
 
 int base_rating(HumanTechnique technique) { return entry(technique).rating; }
 
-int length_bonus(int length) {
-  // Sudoku Explainer's steps: 4, 6, 8, 12, 16, 24, 32, ... (each x3/2 then x4/3).
-  int bonus = 0;
-  int ceiling = 4;
-  bool odd = false;
-  while (length > ceiling) {
-    ++bonus;
-    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
-    odd = !odd;
-  }
-  return bonus;
-}
-
 std::string rating_text(int tenths) {
   return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
 }

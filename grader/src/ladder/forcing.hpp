@@ -470,7 +470,9 @@ class ForcingChains {
     for (const Group& group : groups_) {
       for (std::uint32_t t = group.targets_begin; t < group.targets_end; ++t) {
         if (totals_[t] < 0) continue;
-        offer(Result{group_targets_[t], group.technique, base_ + length_bonus(totals_[t] - 2),
+        const int rating = base_ + length_bonus(totals_[t] - 2);
+        if (rating > best_) continue;  // (offer() would drop it: its branches are not copied)
+        offer(Result{group_targets_[t], group.technique, rating,
                      {group_branches_.begin() + group.branches_begin, group_branches_.begin() + group.branches_end}, false});
       }
     }
