@@ -395,9 +395,13 @@ class StaticGraph {
   // The searches from many sources (refutations, distances), a bit per source.
   void start_search() {
     const auto literals = static_cast<std::size_t>(literals_);
-    reached_.assign(literals, 0);
-    fresh_.assign(literals, 0);
-    next_fresh_.assign(literals, 0);
+    // Every search leaves fresh_ and next_fresh_ clear (advance(), end_batch()), and
+    // each batch writes reached_ first (start_batch()): they are only made to fit.
+    if (fresh_.size() < literals) {
+      reached_.resize(literals);
+      fresh_.resize(literals, 0);
+      next_fresh_.resize(literals, 0);
+    }
     // The levels' lists of literals, each literal at most once (and a spare slot
     // for the unconditional store in advance()).
     frontier_list_.resize(literals + 1);
