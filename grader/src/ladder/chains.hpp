@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "context.hpp"
+#include "sudoforge/grader/rating.hpp"
 
 namespace sudoforge::grader::ladder {
 
@@ -26,14 +27,12 @@ namespace sudoforge::grader::ladder {
 inline int longest_within(int base, int limit) {
   if (base > limit) return -1;
   // length_bonus(L) = k for L in (c_{k-1}, c_k], with ceilings c = 4, 6, 8, 12, ...
-  int ceiling = 4;
-  bool odd = false;
+  LengthCeilings steps;
   for (int bonus = 0; bonus < limit - base; ++bonus) {
-    if (ceiling > (1 << 20)) return 1 << 20;
-    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
-    odd = !odd;
+    if (steps.ceiling > (1 << 20)) return 1 << 20;
+    steps.next();
   }
-  return ceiling;
+  return steps.ceiling;
 }
 
 // The depth a sweep of dynamic runs (sweep.hpp) needs to go to, for results rated by

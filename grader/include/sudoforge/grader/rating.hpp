@@ -81,20 +81,25 @@ std::optional<HumanTechnique> parse_human_technique(std::string_view name);
 
 // The least difficulty of a technique, in tenths (a chain's grows with its length).
 int base_rating(HumanTechnique technique);
+// The lengths past which each tenth of length_bonus() starts, in turn: Sudoku
+// Explainer's 4, 6, 8, 12, 16, 24, 32, ... (each x3/2 then x4/3). The one definition
+// of the steps, for the bonus and for the longest chain a limit allows.
+struct LengthCeilings {
+  int ceiling = 4;
+  bool odd = false;
+  void next() {
+    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+    odd = !odd;
+  }
+};
+
 // What Sudoku Explainer adds to a chain's base for its length: 0.1 (one tenth) for
 // every step of 4, 6, 8, 12, 16, 24, 32, 48, ... it exceeds. `length` counts the
 // nodes of the chain (or of all branches together) between assumption and result.
 // (Inline: the forcing chains rate every result they find by it.)
 inline int length_bonus(int length) {
-  // Sudoku Explainer's steps: 4, 6, 8, 12, 16, 24, 32, ... (each x3/2 then x4/3).
   int bonus = 0;
-  int ceiling = 4;
-  bool odd = false;
-  while (length > ceiling) {
-    ++bonus;
-    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
-    odd = !odd;
-  }
+  for (LengthCeilings steps; length > steps.ceiling; steps.next()) ++bonus;
   return bonus;
 }
 
