@@ -333,29 +333,49 @@ class Sweep {
       }
     });
     const int k_count = candidates();
-    // Groups: each unit's places of each digit, then each open cell's candidates.
-    group_begin_.assign(1, 0);
-    group_digit_.clear();
-    members_.clear();
+    // Groups: each unit's places of each digit, then each open cell's candidates,
+    // listed first in scratch and then by size, smallest first (a stable counting
+    // sort): a depth visits its groups in that order, so the loops over a group's
+    // members run as many times as they did for the group before, nearly always.
+    scratch_begin_.assign(1, 0);
+    scratch_digit_.clear();
+    scratch_members_.clear();
     for (int u = 0; u < t_.unit_count; ++u) {
       for (Mask ds = digits & ((Mask{1} << n) - 1); ds != 0; ds &= ds - 1) {
         const int d = std::countr_zero(ds);
         const Mask places = p.places(u, d);
         if (places == 0) continue;
-        group_digit_.push_back(d);
+        scratch_digit_.push_back(static_cast<std::int8_t>(d));
         for (Mask at = places; at != 0; at &= at - 1) {
-          members_.push_back(index_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)) * n + d)]);
+          scratch_members_.push_back(index_[static_cast<std::size_t>(t_.cell_of(u, std::countr_zero(at)) * n + d)]);
         }
-        group_begin_.push_back(static_cast<int>(members_.size()));
+        scratch_begin_.push_back(static_cast<int>(scratch_members_.size()));
       }
     }
-    unit_groups_ = static_cast<int>(group_begin_.size()) - 1;
     if (whole_) {
       p.open.for_each([&](int c) {
         const int first = first_[static_cast<std::size_t>(c)];
-        for (int k = first; k < first + p.count(c); ++k) members_.push_back(k);
-        group_begin_.push_back(static_cast<int>(members_.size()));
+        for (int k = first; k < first + p.count(c); ++k) scratch_members_.push_back(k);
+        scratch_digit_.push_back(-1);
+        scratch_begin_.push_back(static_cast<int>(scratch_members_.size()));
       });
+    }
+    const auto group_count = scratch_digit_.size();
+    std::array<int, engine::kMaxSize + 2> by_size{};  // groups of each size, then where each size starts
+    for (std::size_t g = 0; g < group_count; ++g) ++by_size[static_cast<std::size_t>(scratch_begin_[g + 1] - scratch_begin_[g]) + 1];
+    for (std::size_t size = 1; size < by_size.size(); ++size) by_size[size] += by_size[size - 1];
+    order_.resize(group_count);
+    for (std::size_t g = 0; g < group_count; ++g) {
+      order_[static_cast<std::size_t>(by_size[static_cast<std::size_t>(scratch_begin_[g + 1] - scratch_begin_[g])]++)] = static_cast<int>(g);
+    }
+    group_begin_.assign(1, 0);
+    group_digit_.clear();
+    members_.clear();
+    for (const int g : order_) {
+      const auto at = static_cast<std::size_t>(g);
+      group_digit_.push_back(scratch_digit_[at]);
+      members_.insert(members_.end(), scratch_members_.begin() + scratch_begin_[at], scratch_members_.begin() + scratch_begin_[at + 1]);
+      group_begin_.push_back(static_cast<int>(members_.size()));
     }
     // Each candidate's groups (its units' places of its digit, its cell).
     groups_of_.assign(static_cast<std::size_t>(k_count), {});
@@ -380,8 +400,8 @@ class Sweep {
     for (int group = 0; group + 1 < static_cast<int>(group_begin_.size()); ++group) {
       const auto word = static_cast<std::size_t>(group >> 6);
       const std::uint64_t bit = std::uint64_t{1} << (group & 63);
-      if (group < unit_groups_) {
-        digit_groups_[static_cast<std::size_t>(group_digit_[static_cast<std::size_t>(group)] * group_words_) + word] |= bit;
+      if (const int d = group_digit_[static_cast<std::size_t>(group)]; d >= 0) {
+        digit_groups_[static_cast<std::size_t>(d * group_words_) + word] |= bit;
         digit_groups_[static_cast<std::size_t>(n * group_words_) + word] |= bit;
       }
       digit_groups_[static_cast<std::size_t>((n + 1) * group_words_) + word] |= bit;
@@ -830,8 +850,11 @@ class Sweep {
   std::vector<int> first_;  // by cell: its first candidate
   std::vector<int> group_begin_;
   std::vector<int> members_;
-  int unit_groups_ = 0;  // the first groups, then one per open cell
-  std::vector<int> group_digit_;  // by unit group
+  std::vector<std::int8_t> group_digit_;  // by group: a unit's digit, or -1 for a cell's
+  std::vector<int> scratch_begin_;  // (load()'s scratch: the groups before their order)
+  std::vector<int> scratch_members_;
+  std::vector<std::int8_t> scratch_digit_;
+  std::vector<int> order_;
   struct GroupsOf {
     std::array<std::int16_t, 6> group{};  // its units' groups (up to five: diagonals too), its cell's
     int count = 0;
